@@ -1,0 +1,4 @@
+//! bounce: a campaign manager for Bounce into Action wargame campaigns.
+//! Layers, bottom up: `rules` (pure), `campaign` (domain), `battle`, `store` (SQL), `report`, `cli`.
+
+pub mod rules;
