@@ -11,7 +11,9 @@ pub struct Dice {
 
 impl Dice {
     pub fn from_seed(seed: u64) -> Self {
-        Dice { rng: ChaCha8Rng::seed_from_u64(seed) }
+        Dice {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 
     /// One die with `sides` faces, 1..=sides.

@@ -1,0 +1,119 @@
+//! Reading and writing campaign files: TOML text to checked records and back,
+//! with every problem pinned to a line and field of the file.
+
+use super::error::CampaignError;
+use super::records::CampaignFile;
+use super::validate::{check_file, KnownCodes};
+
+/// Parses campaign-file text; `name` is how the file is named in messages.
+pub fn parse(name: &str, text: &str) -> Result<CampaignFile, CampaignError> {
+    toml::from_str(text).map_err(|e| toml_error(name, text, &e))
+}
+
+/// Parses and checks a file against the codes the campaign already holds.
+pub fn parse_checked(
+    name: &str,
+    text: &str,
+    existing: &KnownCodes,
+) -> Result<CampaignFile, CampaignError> {
+    let file = parse(name, text)?;
+    if let Some(p) = check_file(&file, existing).into_iter().next() {
+        return Err(CampaignError::InFile {
+            file: name.to_string(),
+            line: locate(text, p.section, p.index, p.problem.field),
+            field: format!("{}.{}", p.section, p.problem.field),
+            message: p.problem.message,
+        });
+    }
+    Ok(file)
+}
+
+/// Writes records as campaign-file text.
+pub fn to_text(file: &CampaignFile) -> String {
+    toml::to_string(file).expect("campaign records always serialise to TOML")
+}
+
+/// Turns a TOML or type error into a message with its line and the key it concerns.
+pub fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> CampaignError {
+    let offset = e.span().map(|s| s.start).unwrap_or(0).min(text.len());
+    let line = text[..offset].matches('\n').count() + 1;
+    let key = text
+        .lines()
+        .nth(line - 1)
+        .and_then(|l| l.split_once('='))
+        .map(|(k, _)| k.trim().to_string())
+        .filter(|k| !k.is_empty() && !k.starts_with('['))
+        .unwrap_or_else(|| "-".to_string());
+    CampaignError::InFile {
+        file: name.to_string(),
+        line,
+        field: key,
+        message: e.message().trim().to_string(),
+    }
+}
+
+/// The line of `field` in entry `index` of `[[section]]` (or of `[section]`),
+/// falling back to the entry's header line, then to line 1.
+pub fn locate(text: &str, section: &str, index: usize, field: &str) -> usize {
+    let array_header = format!("[[{section}]]");
+    let table_header = format!("[{section}]");
+    let mut seen = 0usize;
+    let mut start: Option<usize> = None;
+    let lines: Vec<&str> = text.lines().collect();
+    for (n, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        if t.starts_with(&array_header) || (index == 0 && t.starts_with(&table_header)) {
+            if seen == index {
+                start = Some(n);
+                break;
+            }
+            seen += 1;
+        }
+    }
+    let Some(start) = start else { return 1 };
+    for (n, line) in lines.iter().enumerate().skip(start + 1) {
+        let t = line.trim_start();
+        if t.starts_with('[') {
+            break;
+        }
+        if let Some((k, _)) = t.split_once('=') {
+            if k.trim() == field {
+                return n + 1;
+            }
+        }
+    }
+    start + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "[campaign]\nname = \"x\"\nstart = \"2157-01-01T00:00:00\"\n\n[[sides]]\ncode = \"a\"\nname = \"A\"\n\n[[sides]]\ncode = \"b\"\nname = \"B\"\nsupply_points = -1\n";
+
+    #[test]
+    fn locate_finds_field_in_nth_entry() {
+        assert_eq!(locate(TEXT, "sides", 1, "supply_points"), 12);
+        assert_eq!(locate(TEXT, "sides", 1, "missing"), 9);
+        assert_eq!(locate(TEXT, "campaign", 0, "start"), 3);
+    }
+
+    #[test]
+    fn check_problems_name_line_and_field() {
+        let err = parse_checked("f.toml", TEXT, &KnownCodes::new()).unwrap_err();
+        let msg = err.to_string();
+        assert!(
+            msg.starts_with("f.toml, line 12, field `sides.supply_points`"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn unknown_enum_names_field_and_allowed_values() {
+        let text = "[[sides]]\ncode = \"a\"\nname = \"A\"\nmedical = \"superb\"\n";
+        let msg = parse("f.toml", text).unwrap_err().to_string();
+        assert!(msg.contains("line 4"), "{msg}");
+        assert!(msg.contains("`medical`"), "{msg}");
+        assert!(msg.contains("excellent, normal, none"), "{msg}");
+    }
+}

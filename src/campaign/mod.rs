@@ -1,0 +1,11 @@
+//! The campaign domain: records of sides, commands, units, stands and battles,
+//! the campaign file format, and the consistency rules they keep.
+
+pub mod derived;
+pub mod error;
+pub mod file;
+pub mod records;
+pub mod validate;
+
+pub use error::{CampaignError, Problem};
+pub use records::*;

@@ -1,0 +1,252 @@
+//! The campaign's entities as plain records: the shape of the campaign file
+//! (SPEC 10) and of what the store reads and writes.
+
+use chrono::NaiveDateTime;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::kinds::{
+    AircraftSpeed, Confidence, Contact, Cover, Equipment, Medical, Officers, Ruleset, StandType,
+    Status, Supply, Training, UnitFlag, VehicleKind, Weapon,
+};
+
+/// In-game times are written without a zone, to the second.
+pub const TIME_FORMAT: &str = "%Y-%m-%dT%H:%M:%S";
+
+/// A whole campaign file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignFile {
+    pub campaign: Option<CampaignSettings>,
+    #[serde(default)]
+    pub sides: Vec<SideRecord>,
+    #[serde(default)]
+    pub commands: Vec<CommandRecord>,
+    #[serde(default)]
+    pub units: Vec<UnitRecord>,
+    #[serde(default)]
+    pub stands: Vec<StandRecord>,
+    #[serde(default)]
+    pub battles: Vec<BattleRecord>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignSettings {
+    pub name: String,
+    #[serde(with = "time_format")]
+    pub start: NaiveDateTime,
+    #[serde(default = "default_ruleset")]
+    pub ruleset: Ruleset,
+    #[serde(default = "default_light_days")]
+    pub light_wound_days: i64,
+    #[serde(default = "default_serious_days")]
+    pub serious_wound_days: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideRecord {
+    pub code: String,
+    pub name: String,
+    #[serde(default = "default_medical")]
+    pub medical: Medical,
+    #[serde(default)]
+    pub treats_pw_well: bool,
+    #[serde(default)]
+    pub supply_points: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandRecord {
+    pub code: String,
+    pub side: String,
+    pub name: String,
+    #[serde(default)]
+    pub player: String,
+    #[serde(default = "default_officers")]
+    pub officers: Officers,
+    #[serde(default = "default_supply")]
+    pub supply: Supply,
+    #[serde(default = "default_contact")]
+    pub contact: Contact,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitRecord {
+    pub code: String,
+    pub command: String,
+    pub name: String,
+    #[serde(default)]
+    pub parent: String,
+    #[serde(default)]
+    pub flags: Vec<UnitFlag>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leadership: Option<i64>,
+    #[serde(default = "default_confidence")]
+    pub confidence: Confidence,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandRecord {
+    pub code: String,
+    pub unit: String,
+    #[serde(default)]
+    pub name: String,
+    #[serde(rename = "type")]
+    pub stand_type: StandType,
+    pub training: Training,
+    #[serde(default)]
+    pub actions: i64,
+    #[serde(default, with = "blank")]
+    pub equipment: Option<Equipment>,
+    #[serde(default, with = "blank")]
+    pub vehicle: Option<VehicleKind>,
+    #[serde(default, with = "blank")]
+    pub speed: Option<AircraftSpeed>,
+    #[serde(default, with = "blank")]
+    pub weapon: Option<Weapon>,
+    pub men: i64,
+    #[serde(default)]
+    pub hits: i64,
+    #[serde(default)]
+    pub officer: bool,
+    #[serde(default = "default_status")]
+    pub status: Status,
+    /// Missing in a file means "full": the type's default, or `ammo_max`.
+    #[serde(default)]
+    pub ammo: Option<i64>,
+    #[serde(default)]
+    pub ammo_max: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleRecord {
+    pub code: String,
+    pub name: String,
+    #[serde(with = "time_format")]
+    pub at: NaiveDateTime,
+    pub attacker: Vec<String>,
+    pub defender: Vec<String>,
+    #[serde(default)]
+    pub after: String,
+    #[serde(default = "default_ruleset")]
+    pub ruleset: Ruleset,
+    #[serde(default = "default_range")]
+    pub range: i64,
+    #[serde(default = "default_cover")]
+    pub defender_cover: Cover,
+    #[serde(default)]
+    pub terrain: String,
+}
+
+impl StandRecord {
+    /// Full ammunition for this stand: `ammo_max` if given, else the type default,
+    /// raised to `ammo` when a file carries more than that.
+    pub fn resolved_ammo_max(&self) -> i64 {
+        self.ammo_max
+            .unwrap_or_else(|| self.stand_type.default_ammo().max(self.ammo.unwrap_or(0)))
+    }
+
+    pub fn resolved_ammo(&self) -> i64 {
+        self.ammo.unwrap_or_else(|| self.resolved_ammo_max())
+    }
+}
+
+fn default_ruleset() -> Ruleset {
+    Ruleset::Bia
+}
+fn default_light_days() -> i64 {
+    7
+}
+fn default_serious_days() -> i64 {
+    28
+}
+fn default_medical() -> Medical {
+    Medical::Normal
+}
+fn default_officers() -> Officers {
+    Officers::Normal
+}
+fn default_supply() -> Supply {
+    Supply::Normal
+}
+fn default_contact() -> Contact {
+    Contact::Normal
+}
+fn default_confidence() -> Confidence {
+    Confidence::Confident
+}
+fn default_status() -> Status {
+    Status::Effective
+}
+fn default_range() -> i64 {
+    60
+}
+fn default_cover() -> Cover {
+    Cover::Cover
+}
+
+/// Optional enum values written as an empty string when absent, as the file format does.
+pub mod blank {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    pub fn serialize<T: Display, S: Serializer>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(v) => s.collect_str(v),
+            None => s.serialize_str(""),
+        }
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<Option<T>, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        let s = String::deserialize(d)?;
+        if s.is_empty() {
+            Ok(None)
+        } else {
+            s.parse().map(Some).map_err(serde::de::Error::custom)
+        }
+    }
+}
+
+/// In-game timestamps as `YYYY-MM-DDTHH:MM:SS` strings.
+pub mod time_format {
+    use super::TIME_FORMAT;
+    use chrono::NaiveDateTime;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(t: &NaiveDateTime, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&t.format(TIME_FORMAT))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveDateTime, D::Error> {
+        let s = String::deserialize(d)?;
+        super::parse_time(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Reads an in-game time: `YYYY-MM-DDTHH:MM[:SS]`, or a bare date meaning midnight.
+pub fn parse_time(s: &str) -> Result<NaiveDateTime, String> {
+    let s = s.trim();
+    NaiveDateTime::parse_from_str(s, TIME_FORMAT)
+        .or_else(|_| NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M"))
+        .or_else(|_| NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S"))
+        .or_else(|_| {
+            chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d")
+                .map(|d| d.and_hms_opt(0, 0, 0).expect("midnight exists"))
+        })
+        .map_err(|_| format!("`{s}` is not a date-time; write it as 2157-04-12T05:00:00"))
+}
+
+pub fn format_time(t: &NaiveDateTime) -> String {
+    t.format(TIME_FORMAT).to_string()
+}

@@ -1,0 +1,410 @@
+//! The campaign's consistency rules for records, shared by file import and the
+//! stand commands, so that both refuse the same things with the same words.
+
+use std::collections::HashMap;
+
+use super::error::Problem;
+use super::records::{BattleRecord, CampaignFile, StandRecord};
+use crate::rules::kinds::{Equipment, StandType, Training};
+
+/// What kind of entity a code names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeKind {
+    Side,
+    Command,
+    Unit,
+    Stand,
+    Battle,
+}
+
+impl CodeKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CodeKind::Side => "side",
+            CodeKind::Command => "command",
+            CodeKind::Unit => "unit",
+            CodeKind::Stand => "stand",
+            CodeKind::Battle => "battle",
+        }
+    }
+}
+
+/// A code already in use, with the side it belongs to where it has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Known {
+    pub kind: CodeKind,
+    pub side: Option<String>,
+}
+
+/// Every code in use in a campaign: one namespace for all kinds of entity.
+pub type KnownCodes = HashMap<String, Known>;
+
+/// A problem in a file: which section and entry, which field, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryProblem {
+    pub section: &'static str,
+    pub index: usize,
+    pub problem: Problem,
+}
+
+/// Codes are short lower-case slugs: letters, digits, `-` and `_`.
+pub fn check_code(code: &str) -> Result<(), Problem> {
+    let mut chars = code.chars();
+    let first_ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit());
+    if first_ok
+        && code
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    {
+        Ok(())
+    } else {
+        Err(Problem::new(
+            "code",
+            format!("`{code}` is not a valid code; use lower-case letters, digits, `-` and `_`, starting with a letter or digit"),
+        ))
+    }
+}
+
+/// The rules one stand must keep on its own (not its references).
+pub fn check_stand(s: &StandRecord) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if let Err(p) = check_code(&s.code) {
+        out.push(p);
+    }
+    if s.men < 1 {
+        out.push(Problem::new(
+            "men",
+            format!("a stand needs at least 1 person, found {}", s.men),
+        ));
+    }
+    if s.hits < 0 {
+        out.push(Problem::new(
+            "hits",
+            format!("hits cannot be negative, found {}", s.hits),
+        ));
+    } else if s.men >= 1 && s.hits > s.men {
+        out.push(Problem::new(
+            "hits",
+            format!("{} hits on a stand of {} people", s.hits, s.men),
+        ));
+    }
+    if s.actions < 0 {
+        out.push(Problem::new(
+            "actions",
+            format!("actions fought cannot be negative, found {}", s.actions),
+        ));
+    }
+    if let Some(max) = s.ammo_max {
+        if max < 0 {
+            out.push(Problem::new(
+                "ammo_max",
+                format!("cannot be negative, found {max}"),
+            ));
+        }
+    }
+    if let Some(ammo) = s.ammo {
+        if ammo < 0 {
+            out.push(Problem::new(
+                "ammo",
+                format!("cannot be negative, found {ammo}"),
+            ));
+        } else if ammo > s.resolved_ammo_max() {
+            out.push(Problem::new(
+                "ammo",
+                format!(
+                    "{ammo} turns of fire is more than the stand's maximum of {}",
+                    s.resolved_ammo_max()
+                ),
+            ));
+        }
+    }
+    match s.stand_type {
+        StandType::Infantry | StandType::Commander if s.equipment.is_none() => {
+            out.push(Problem::new(
+                "equipment",
+                format!(
+                    "a {} stand needs its equipment: one of {}",
+                    s.stand_type,
+                    Equipment::allowed()
+                ),
+            ))
+        }
+        StandType::Vehicle | StandType::Aircraft if s.equipment.is_some() => {
+            out.push(Problem::new(
+                "equipment",
+                format!(
+                    "a {} stand has no personal equipment; leave it empty",
+                    s.stand_type
+                ),
+            ))
+        }
+        _ => {}
+    }
+    if s.stand_type == StandType::Vehicle && s.vehicle.is_none() {
+        out.push(Problem::new(
+            "vehicle",
+            "a vehicle stand needs its vehicle kind",
+        ));
+    }
+    if s.stand_type != StandType::Vehicle && s.vehicle.is_some() {
+        out.push(Problem::new(
+            "vehicle",
+            format!(
+                "only vehicle stands have a vehicle kind, not a {}",
+                s.stand_type
+            ),
+        ));
+    }
+    if s.stand_type != StandType::Aircraft && s.speed.is_some() {
+        out.push(Problem::new("speed", "only aircraft have a speed"));
+    }
+    if let Some(eq) = s.equipment {
+        if let Some(min) = minimum_training(eq) {
+            if s.training < min {
+                out.push(Problem::new(
+                    "equipment",
+                    format!(
+                        "{} needs {} training or better, the stand is {}",
+                        eq, min, s.training
+                    ),
+                ));
+            }
+        }
+    }
+    if s.training == Training::Civilian && s.actions >= 15 {
+        out.push(Problem::new(
+            "training",
+            format!(
+                "a civilian stand with {} actions has become recruits; write training = \"recruits\"",
+                s.actions
+            ),
+        ));
+    }
+    out
+}
+
+/// The least training that can use a kind of equipment.
+fn minimum_training(eq: Equipment) -> Option<Training> {
+    match eq {
+        Equipment::CivilianWeapons => None,
+        Equipment::AssaultRifles => Some(Training::Recruits),
+        Equipment::Lta => Some(Training::Trained),
+        Equipment::Hma | Equipment::Ma => Some(Training::Regular),
+    }
+}
+
+/// Checks a whole file against itself and the codes the campaign already has;
+/// returns every problem found, in file order.
+pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProblem> {
+    let mut out = Vec::new();
+    let mut known = existing.clone();
+    let mut push = |section, index, problem| {
+        out.push(EntryProblem {
+            section,
+            index,
+            problem,
+        })
+    };
+
+    macro_rules! claim {
+        ($section:literal, $i:expr, $code:expr, $kind:expr, $side:expr) => {
+            if let Err(p) = check_code($code) {
+                push($section, $i, p);
+            } else if let Some(k) = known.get($code) {
+                push(
+                    $section,
+                    $i,
+                    Problem::new(
+                        "code",
+                        format!("`{}` is already used by a {}", $code, k.kind.as_str()),
+                    ),
+                );
+            } else {
+                known.insert(
+                    $code.to_string(),
+                    Known {
+                        kind: $kind,
+                        side: $side,
+                    },
+                );
+            }
+        };
+    }
+
+    if let Some(c) = &file.campaign {
+        if c.light_wound_days < 0 {
+            push(
+                "campaign",
+                0,
+                Problem::new("light_wound_days", "cannot be negative"),
+            );
+        }
+        if c.serious_wound_days < 0 {
+            push(
+                "campaign",
+                0,
+                Problem::new("serious_wound_days", "cannot be negative"),
+            );
+        }
+    }
+    for (i, s) in file.sides.iter().enumerate() {
+        claim!("sides", i, &s.code, CodeKind::Side, Some(s.code.clone()));
+        if s.supply_points < 0 {
+            push(
+                "sides",
+                i,
+                Problem::new(
+                    "supply_points",
+                    format!("cannot be negative, found {}", s.supply_points),
+                ),
+            );
+        }
+    }
+    for (i, c) in file.commands.iter().enumerate() {
+        let side = expect(&known, &c.side, CodeKind::Side);
+        match side {
+            Ok(_) => claim!(
+                "commands",
+                i,
+                &c.code,
+                CodeKind::Command,
+                Some(c.side.clone())
+            ),
+            Err(msg) => push("commands", i, Problem::new("side", msg)),
+        }
+    }
+    for (i, u) in file.units.iter().enumerate() {
+        let side = match expect(&known, &u.command, CodeKind::Command) {
+            Ok(k) => k.side.clone(),
+            Err(msg) => {
+                push("units", i, Problem::new("command", msg));
+                None
+            }
+        };
+        if !u.parent.is_empty() {
+            match expect(&known, &u.parent, CodeKind::Unit) {
+                Ok(k) if side.is_some() && k.side != side => push(
+                    "units",
+                    i,
+                    Problem::new(
+                        "parent",
+                        format!("unit `{}` belongs to another side", u.parent),
+                    ),
+                ),
+                Ok(_) => {}
+                Err(msg) => push(
+                    "units",
+                    i,
+                    Problem::new(
+                        "parent",
+                        format!("{msg} (a parent must come before its children)"),
+                    ),
+                ),
+            }
+        }
+        if let Some(l) = u.leadership {
+            if !(1..=3).contains(&l) {
+                push(
+                    "units",
+                    i,
+                    Problem::new("leadership", format!("must be 1, 2 or 3, found {l}")),
+                );
+            }
+        }
+        claim!("units", i, &u.code, CodeKind::Unit, side);
+    }
+    for (i, s) in file.stands.iter().enumerate() {
+        let side = match expect(&known, &s.unit, CodeKind::Unit) {
+            Ok(k) => k.side.clone(),
+            Err(msg) => {
+                push("stands", i, Problem::new("unit", msg));
+                None
+            }
+        };
+        for p in check_stand(s) {
+            if p.field != "code" {
+                push("stands", i, p);
+            }
+        }
+        claim!("stands", i, &s.code, CodeKind::Stand, side);
+    }
+    for (i, b) in file.battles.iter().enumerate() {
+        for p in check_battle(b, &known) {
+            push("battles", i, p);
+        }
+        claim!("battles", i, &b.code, CodeKind::Battle, None);
+    }
+    out
+}
+
+/// The rules of a planned battle: forces exist, each role is one side, the two
+/// sides differ, and it follows a battle that exists.
+pub fn check_battle(b: &BattleRecord, known: &KnownCodes) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut role_side = |field: &'static str, codes: &[String]| -> Option<String> {
+        if codes.is_empty() {
+            out.push(Problem::new(field, "name at least one unit or stand"));
+            return None;
+        }
+        let mut side: Option<String> = None;
+        for code in codes {
+            match known.get(code) {
+                Some(k) if matches!(k.kind, CodeKind::Unit | CodeKind::Stand) => {
+                    match (&side, &k.side) {
+                        (Some(s), Some(t)) if s != t => out.push(Problem::new(
+                            field,
+                            format!("`{code}` is on side `{t}`, the others on `{s}`"),
+                        )),
+                        (None, t) => side = t.clone(),
+                        _ => {}
+                    }
+                }
+                Some(k) => out.push(Problem::new(
+                    field,
+                    format!("`{code}` is a {}, not a unit or stand", k.kind.as_str()),
+                )),
+                None => out.push(Problem::new(field, format!("no unit or stand `{code}`"))),
+            }
+        }
+        side
+    };
+    let a = role_side("attacker", &b.attacker);
+    let d = role_side("defender", &b.defender);
+    if let (Some(a), Some(d)) = (a, d) {
+        if a == d {
+            out.push(Problem::new(
+                "defender",
+                format!("attacker and defender are both side `{a}`"),
+            ));
+        }
+    }
+    if !b.after.is_empty() {
+        if let Err(msg) = expect(known, &b.after, CodeKind::Battle) {
+            out.push(Problem::new(
+                "after",
+                format!("{msg} (it must come before this battle)"),
+            ));
+        }
+    }
+    if b.range < 1 {
+        out.push(Problem::new(
+            "range",
+            format!("the opening range must be at least 1 cm, found {}", b.range),
+        ));
+    }
+    out
+}
+
+fn expect<'a>(known: &'a KnownCodes, code: &str, kind: CodeKind) -> Result<&'a Known, String> {
+    match known.get(code) {
+        Some(k) if k.kind == kind => Ok(k),
+        Some(k) => Err(format!(
+            "`{code}` is a {}, not a {}",
+            k.kind.as_str(),
+            kind.as_str()
+        )),
+        None => Err(format!("no {} `{code}`", kind.as_str())),
+    }
+}

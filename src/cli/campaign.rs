@@ -1,0 +1,339 @@
+//! Whole-campaign commands: init, import, export, demo, status, backup.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::output;
+use super::{CliError, Ctx};
+use crate::campaign::file;
+use crate::campaign::records::{format_time, parse_time, CampaignSettings};
+use crate::campaign::validate::KnownCodes;
+use crate::campaign::CampaignError;
+use crate::rules::kinds::Ruleset;
+use crate::store::import::{self as store_import, Counts};
+use crate::store::{export as store_export, queries, Store, StoreError};
+
+/// The Full Moon campaign, built into the binary so `demo` needs no files.
+pub const FULL_MOON: &str = include_str!("../../campaigns/full-moon.toml");
+
+pub fn init(ctx: &Ctx, name: &str, start: &str, ruleset: &str) -> Result<(), CliError> {
+    let start = parse_time(start).map_err(|m| CampaignError::Invalid {
+        field: "--start".into(),
+        message: m,
+    })?;
+    let ruleset: Ruleset =
+        ruleset.parse().map_err(
+            |e: crate::rules::kinds::UnknownValue| CampaignError::Invalid {
+                field: "--ruleset".into(),
+                message: e.to_string(),
+            },
+        )?;
+    if ctx.db.exists() {
+        return Err(StoreError::AlreadyExists {
+            path: ctx.db.display().to_string(),
+        }
+        .into());
+    }
+    let settings = CampaignSettings {
+        name: name.to_string(),
+        start,
+        ruleset,
+        light_wound_days: 7,
+        serious_wound_days: 28,
+    };
+    let mut store = Store::open_or_create(&ctx.db)?;
+    store.change("init", |tx| {
+        store_import::insert_campaign(tx, &settings, false)?;
+        Ok(((), format!("created campaign \"{name}\"")))
+    })?;
+    if ctx.json {
+        output::json(
+            &serde_json::json!({"db": ctx.db, "name": name, "clock": format_time(&start), "ruleset": ruleset}),
+        );
+    } else {
+        println!(
+            "Created campaign \"{name}\" in {} (clock {}, ruleset {ruleset}).",
+            ctx.db.display(),
+            format_time(&start)
+        );
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct ImportReport<'a> {
+    file: &'a str,
+    db: &'a Path,
+    #[serde(flatten)]
+    counts: Counts,
+}
+
+pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| CampaignError::File {
+        file: name.clone(),
+        message: format!("cannot read it: {e}"),
+    })?;
+    let counts = import_text(&ctx.db, &name, &text, false)?;
+    if ctx.json {
+        output::json(&ImportReport {
+            file: &name,
+            db: &ctx.db,
+            counts,
+        });
+    } else {
+        println!(
+            "Imported {name} into {}: {} sides, {} commands, {} units, {} stands, {} battles.",
+            ctx.db.display(),
+            counts.sides,
+            counts.commands,
+            counts.units,
+            counts.stands,
+            counts.battles
+        );
+    }
+    Ok(())
+}
+
+/// Checks a campaign file fully, then adds it in one journalled transaction,
+/// creating the campaign file if needed. Nothing is written unless all is well.
+fn import_text(db: &Path, name: &str, text: &str, made_by_demo: bool) -> Result<Counts, CliError> {
+    let existed = db.exists();
+    let known = if existed {
+        store_import::known_codes(Store::open_or_create(db)?.conn())?
+    } else {
+        KnownCodes::new()
+    };
+    let parsed = file::parse_checked(name, text, &known)?;
+    let mut store = Store::open_or_create(db)?;
+    if parsed.campaign.is_none() && !store.has_campaign()? {
+        drop(store);
+        if !existed {
+            remove_db(db);
+        }
+        return Err(CampaignError::File {
+            file: name.to_string(),
+            message: "a new campaign needs a [campaign] section with its name and start".into(),
+        }
+        .into());
+    }
+    let summary_name = Path::new(name)
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| name.to_string());
+    let result = store.change("import", |tx| {
+        let c = store_import::import(tx, &parsed, made_by_demo)?;
+        Ok((
+            c,
+            format!(
+                "imported {summary_name}: {} sides, {} commands, {} units, {} stands, {} battles",
+                c.sides, c.commands, c.units, c.stands, c.battles
+            ),
+        ))
+    });
+    if result.is_err() && !existed {
+        drop(store);
+        remove_db(db);
+    }
+    Ok(result?)
+}
+
+fn remove_db(db: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = db.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(p));
+    }
+}
+
+pub fn export(ctx: &Ctx, dest: Option<&Path>) -> Result<(), CliError> {
+    let store = Store::open(&ctx.db)?;
+    let text = file::to_text(&store_export::export(store.conn())?);
+    match dest {
+        Some(path) => {
+            std::fs::write(path, &text).map_err(|e| CliError::Io {
+                path: path.display().to_string(),
+                source: e,
+            })?;
+            if ctx.json {
+                output::json(&serde_json::json!({"file": path, "bytes": text.len()}));
+            } else {
+                println!("Exported {} to {}.", ctx.db.display(), path.display());
+            }
+        }
+        None if ctx.json => {
+            let file = store_export::export(store.conn())?;
+            output::json(&file);
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
+    let db = if ctx.db_given {
+        ctx.db.clone()
+    } else {
+        PathBuf::from("bounce-demo.db")
+    };
+    if db.exists() {
+        let ours = Store::open(&db)
+            .and_then(|s| queries::made_by_demo(s.conn()))
+            .unwrap_or(false);
+        if !ours {
+            return Err(CliError::Usage(format!(
+                "{} exists and was not made by `bounce demo`; name another file with --db",
+                db.display()
+            )));
+        }
+        remove_db(&db);
+    }
+    import_text(&db, "campaigns/full-moon.toml", FULL_MOON, true)?;
+    let demo_ctx = Ctx {
+        db: db.clone(),
+        db_given: true,
+        json: ctx.json,
+        seed: ctx.seed,
+    };
+    if ctx.json {
+        let store = Store::open(&db)?;
+        output::json(&serde_json::json!({
+            "db": db,
+            "status": status_doc(&store)?,
+            "roster": super::roster::roster_doc(&store, &queries::StandFilter::default())?,
+        }));
+        return Ok(());
+    }
+    println!("Demo campaign built in {}.\n", db.display());
+    status(&demo_ctx)?;
+    println!();
+    super::roster::roster(&demo_ctx, None, None, None, false)
+}
+
+#[derive(Serialize)]
+struct StatusDoc {
+    campaign: queries::CampaignInfo,
+    sides: Vec<queries::SideSummary>,
+    commands: Vec<queries::CommandStrength>,
+    battles: Vec<queries::BattleSummary>,
+}
+
+fn status_doc(store: &Store) -> Result<StatusDoc, CliError> {
+    let conn = store.conn();
+    Ok(StatusDoc {
+        campaign: queries::campaign_info(conn)?,
+        sides: queries::sides(conn)?,
+        commands: queries::command_strengths(conn)?,
+        battles: queries::battles(conn)?,
+    })
+}
+
+pub fn status(ctx: &Ctx) -> Result<(), CliError> {
+    let store = Store::open(&ctx.db)?;
+    let doc = status_doc(&store)?;
+    if ctx.json {
+        output::json(&doc);
+        return Ok(());
+    }
+    println!(
+        "{} — {} (default ruleset {})\n",
+        doc.campaign.name,
+        format_time(&doc.campaign.clock).replace('T', " "),
+        doc.campaign.ruleset
+    );
+    output::titled(
+        "Sides",
+        output::table(
+            &["side", "name", "medical", "treats PW well", "supply points"],
+            doc.sides.iter().map(|s| {
+                vec![
+                    s.code.clone(),
+                    s.name.clone(),
+                    s.medical.clone(),
+                    yes_no(s.treats_pw_well),
+                    s.supply_points.to_string(),
+                ]
+            }),
+        ),
+    );
+    println!();
+    output::titled(
+        "Commands",
+        output::table(
+            &[
+                "side",
+                "command",
+                "player",
+                "supply",
+                "contact",
+                "effective",
+                "ineffective",
+                "destroyed",
+                "other",
+                "men",
+                "hits",
+                "in hospital",
+            ],
+            doc.commands.iter().map(|c| {
+                vec![
+                    c.side.clone(),
+                    c.command.clone(),
+                    c.player.clone(),
+                    c.supply.clone(),
+                    c.contact.clone(),
+                    c.effective.to_string(),
+                    c.ineffective.to_string(),
+                    c.destroyed.to_string(),
+                    c.other.to_string(),
+                    c.men.to_string(),
+                    c.hits.to_string(),
+                    c.in_hospital.to_string(),
+                ]
+            }),
+        ),
+    );
+    println!();
+    if doc.battles.is_empty() {
+        println!("No battles yet.");
+    } else {
+        output::titled(
+            "Battles",
+            output::table(
+                &["battle", "name", "at", "after", "status", "winner"],
+                doc.battles.iter().rev().take(8).rev().map(|b| {
+                    vec![
+                        b.code.clone(),
+                        b.name.clone(),
+                        b.at.replace('T', " "),
+                        b.after.clone().unwrap_or_default(),
+                        b.status.clone(),
+                        b.winner.clone().unwrap_or_default(),
+                    ]
+                }),
+            ),
+        );
+    }
+    Ok(())
+}
+
+pub fn yes_no(b: bool) -> String {
+    if b { "yes" } else { "no" }.to_string()
+}
+
+pub fn backup(ctx: &Ctx, dest: &Path) -> Result<(), CliError> {
+    let store = Store::open(&ctx.db)?;
+    if dest.exists() {
+        return Err(CliError::Usage(format!(
+            "{} already exists; back up to a new file",
+            dest.display()
+        )));
+    }
+    store.backup(dest)?;
+    if ctx.json {
+        output::json(&serde_json::json!({"db": ctx.db, "backup": dest}));
+    } else {
+        println!("Backed up {} to {}.", ctx.db.display(), dest.display());
+    }
+    Ok(())
+}

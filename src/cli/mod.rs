@@ -1,0 +1,156 @@
+//! The command line: argument parsing and dispatch. Each command group lives in
+//! its own file and only parses, calls the lower layers and prints.
+
+mod campaign;
+mod check;
+mod error;
+mod journal;
+mod output;
+mod roster;
+mod stand;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+pub use error::CliError;
+
+const AFTER_HELP: &str = "Examples:
+  bounce demo                                   build and show the Full Moon demo campaign
+  bounce --db moon.db import campaigns/full-moon.toml
+  bounce --db moon.db roster --side ifu
+  bounce --db moon.db stand show 1pl-a --json
+  bounce --db moon.db undo --dry-run";
+
+/// bounce: run a Bounce into Action wargame campaign from one SQLite file.
+#[derive(Debug, Parser)]
+#[command(name = "bounce", version, about, after_help = AFTER_HELP)]
+pub struct Cli {
+    /// Campaign file to use [default: bounce.db; bounce-demo.db for demo].
+    #[arg(long, global = true, env = "BOUNCE_DB")]
+    pub db: Option<PathBuf>,
+    /// Print one JSON document on stdout instead of tables.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Seed for commands that roll dice.
+    #[arg(long, global = true)]
+    pub seed: Option<u64>,
+    /// Plain output without colour (also when NO_COLOR is set).
+    #[arg(long, global = true)]
+    pub no_color: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create an empty campaign file.
+    #[command(
+        after_help = "Example:\n  bounce --db moon.db init --name \"Full Moon\" --start 2157-04-12T05:00:00"
+    )]
+    Init {
+        /// Campaign name.
+        #[arg(long)]
+        name: String,
+        /// In-game start, e.g. 2157-04-12T05:00:00.
+        #[arg(long, default_value = "2157-01-01T00:00:00")]
+        start: String,
+        /// Default battle ruleset: bia, dirtside, fma or action.
+        #[arg(long, default_value = "bia")]
+        ruleset: String,
+    },
+    /// Load sides, commands, units, stands and planned battles from a campaign file, all or nothing.
+    #[command(after_help = "Example:\n  bounce --db moon.db import campaigns/full-moon.toml")]
+    Import {
+        /// The campaign file (TOML).
+        file: PathBuf,
+    },
+    /// Write the campaign in the import format (to stdout without a file).
+    #[command(after_help = "Example:\n  bounce --db moon.db export saved.toml")]
+    Export {
+        /// Where to write; stdout if absent.
+        file: Option<PathBuf>,
+    },
+    /// Build the Full Moon demo campaign and show it.
+    Demo,
+    /// The clock, sides, each command's strength, and recent battles.
+    Status,
+    /// Stands as a table.
+    #[command(
+        after_help = "Examples:\n  bounce roster --side luna\n  bounce roster --unit 1pl --all"
+    )]
+    Roster {
+        #[arg(long)]
+        side: Option<String>,
+        #[arg(long)]
+        command: Option<String>,
+        /// A unit and all units under it.
+        #[arg(long)]
+        unit: Option<String>,
+        /// Include destroyed, captured and retired stands.
+        #[arg(long)]
+        all: bool,
+    },
+    /// One stand: show, add, edit or retire.
+    #[command(subcommand)]
+    Stand(stand::StandCommand),
+    /// The journal of changes, newest first.
+    History {
+        /// Show at most this many entries.
+        #[arg(long)]
+        limit: Option<usize>,
+    },
+    /// Revert the latest journal entries exactly.
+    #[command(after_help = "Examples:\n  bounce undo\n  bounce undo --steps 3 --dry-run")]
+    Undo {
+        #[arg(long, default_value_t = 1)]
+        steps: usize,
+        /// Say what would be reverted and change nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Verify the campaign's invariants; exit 1 listing each violation.
+    Check,
+    /// Copy the campaign to FILE consistently, even while others write to it.
+    Backup { file: PathBuf },
+}
+
+/// Global settings every command sees.
+pub struct Ctx {
+    pub db: PathBuf,
+    /// The user named the file (option or environment), rather than taking the default.
+    pub db_given: bool,
+    pub json: bool,
+    pub seed: Option<u64>,
+}
+
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    let ctx = Ctx {
+        db_given: cli.db.is_some(),
+        db: cli.db.unwrap_or_else(|| PathBuf::from("bounce.db")),
+        json: cli.json,
+        seed: cli.seed,
+    };
+    match cli.command {
+        Command::Init {
+            name,
+            start,
+            ruleset,
+        } => campaign::init(&ctx, &name, &start, &ruleset),
+        Command::Import { file } => campaign::import(&ctx, &file),
+        Command::Export { file } => campaign::export(&ctx, file.as_deref()),
+        Command::Demo => campaign::demo(&ctx),
+        Command::Status => campaign::status(&ctx),
+        Command::Roster {
+            side,
+            command,
+            unit,
+            all,
+        } => roster::roster(&ctx, side, command, unit, all),
+        Command::Stand(cmd) => stand::run(&ctx, cmd),
+        Command::History { limit } => journal::history(&ctx, limit),
+        Command::Undo { steps, dry_run } => journal::undo(&ctx, steps, dry_run),
+        Command::Check => check::check(&ctx),
+        Command::Backup { file } => campaign::backup(&ctx, &file),
+    }
+}

@@ -1,0 +1,456 @@
+//! `stand show | add | edit | retire`: one stand at a time.
+
+use std::str::FromStr;
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+
+use super::output;
+use super::{CliError, Ctx};
+use crate::campaign::derived::{morale_view, MoraleView};
+use crate::campaign::records::StandRecord;
+use crate::campaign::validate::{check_code, check_stand, CodeKind};
+use crate::campaign::CampaignError;
+use crate::rules::kinds::{
+    AircraftSpeed, Equipment, Experience, StandType, Status, Training, UnknownValue, VehicleKind,
+    Weapon,
+};
+use crate::store::import::{insert_stand, known_codes, update_stand};
+use crate::store::queries::{self, StandRow};
+use crate::store::{Store, StoreError};
+
+#[derive(Debug, Subcommand)]
+pub enum StandCommand {
+    /// A stand in detail, with its morale number explained.
+    #[command(after_help = "Example:\n  bounce stand show 1pl-a --json")]
+    Show { code: String },
+    /// Add a stand to a unit.
+    #[command(
+        after_help = "Example:\n  bounce stand add 1pl-e --unit 1pl --type infantry --training regular \\\n      --equipment hma --weapon sla_squad --men 4"
+    )]
+    Add {
+        code: String,
+        #[arg(long)]
+        unit: String,
+        #[arg(long = "type", value_parser = parse_enum::<StandType>)]
+        stand_type: StandType,
+        #[arg(long, value_parser = parse_enum::<Training>)]
+        training: Training,
+        #[arg(long)]
+        men: i64,
+        #[command(flatten)]
+        fields: StandFields,
+    },
+    /// Change some fields of a stand; fields not named stay as they are.
+    #[command(
+        after_help = "Examples:\n  bounce stand edit 1pl-a --hits 1 --ammo 8\n  bounce stand edit mil-3 --weapon \"\"   (clears the weapon)"
+    )]
+    Edit {
+        code: String,
+        #[arg(long)]
+        unit: Option<String>,
+        #[arg(long = "type", value_parser = parse_enum::<StandType>)]
+        stand_type: Option<StandType>,
+        #[arg(long, value_parser = parse_enum::<Training>)]
+        training: Option<Training>,
+        #[arg(long)]
+        men: Option<i64>,
+        #[arg(long, value_parser = parse_enum::<Status>)]
+        status: Option<Status>,
+        #[command(flatten)]
+        fields: StandFields,
+    },
+    /// Take a stand out of the campaign (kept in the records as retired).
+    Retire { code: String },
+}
+
+/// Optional fields shared by `stand add` and `stand edit`.
+#[derive(Debug, Args)]
+pub struct StandFields {
+    #[arg(long)]
+    name: Option<String>,
+    #[arg(long)]
+    actions: Option<i64>,
+    /// Personal equipment; "" for none.
+    #[arg(long, value_parser = parse_blank::<Equipment>)]
+    equipment: Option<Blank<Equipment>>,
+    /// Vehicle kind; "" for none.
+    #[arg(long, value_parser = parse_blank::<VehicleKind>)]
+    vehicle: Option<Blank<VehicleKind>>,
+    /// Aircraft speed; "" for none.
+    #[arg(long, value_parser = parse_blank::<AircraftSpeed>)]
+    speed: Option<Blank<AircraftSpeed>>,
+    /// Weapon id; "" for none.
+    #[arg(long, value_parser = parse_blank::<Weapon>)]
+    weapon: Option<Blank<Weapon>>,
+    #[arg(long)]
+    hits: Option<i64>,
+    /// An individually based officer or specialist is with the stand.
+    #[arg(long)]
+    officer: Option<bool>,
+    /// Turns of fire carried.
+    #[arg(long)]
+    ammo: Option<i64>,
+    /// Turns of fire when full.
+    #[arg(long)]
+    ammo_max: Option<i64>,
+}
+
+/// An optional value given on the command line, where "" means none.
+#[derive(Debug, Clone, Copy)]
+pub struct Blank<T>(Option<T>);
+
+fn parse_enum<T: FromStr<Err = UnknownValue>>(s: &str) -> Result<T, String> {
+    s.parse().map_err(|e: UnknownValue| e.to_string())
+}
+
+fn parse_blank<T: FromStr<Err = UnknownValue>>(s: &str) -> Result<Blank<T>, String> {
+    if s.is_empty() || s == "none" {
+        Ok(Blank(None))
+    } else {
+        parse_enum(s).map(|v| Blank(Some(v)))
+    }
+}
+
+impl StandFields {
+    fn apply(&self, s: &mut StandRecord) {
+        if let Some(v) = &self.name {
+            s.name = v.clone();
+        }
+        if let Some(v) = self.actions {
+            s.actions = v;
+        }
+        if let Some(Blank(v)) = self.equipment {
+            s.equipment = v;
+        }
+        if let Some(Blank(v)) = self.vehicle {
+            s.vehicle = v;
+        }
+        if let Some(Blank(v)) = self.speed {
+            s.speed = v;
+        }
+        if let Some(Blank(v)) = self.weapon {
+            s.weapon = v;
+        }
+        if let Some(v) = self.hits {
+            s.hits = v;
+        }
+        if let Some(v) = self.officer {
+            s.officer = v;
+        }
+        if let Some(v) = self.ammo_max {
+            s.ammo_max = Some(v);
+        }
+        if let Some(v) = self.ammo {
+            s.ammo = Some(v);
+        }
+    }
+}
+
+/// A stand as `stand show --json` and `roster --json` print it.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandDoc {
+    pub code: String,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub stand_type: StandType,
+    pub training: Training,
+    pub experience: Experience,
+    pub actions: i64,
+    pub equipment: Option<Equipment>,
+    pub vehicle: Option<VehicleKind>,
+    pub speed: Option<AircraftSpeed>,
+    pub weapon: Option<Weapon>,
+    pub men: i64,
+    pub hits: i64,
+    pub officer: bool,
+    pub status: Status,
+    pub morale: Option<i32>,
+    pub ammo: i64,
+    pub ammo_max: i64,
+    pub unit: String,
+    pub command: String,
+    pub side: String,
+}
+
+impl StandDoc {
+    /// Equipment or vehicle kind, whichever the stand has.
+    pub fn kit(&self) -> String {
+        self.equipment
+            .map(|e| e.to_string())
+            .or(self.vehicle.map(|v| v.to_string()))
+            .or(self.speed.map(|s| format!("{s} aircraft")))
+            .unwrap_or_else(|| "-".into())
+    }
+}
+
+pub fn stand_doc(store: &Store, row: StandRow) -> Result<StandDoc, CliError> {
+    let _ = store;
+    let morale = morale_view(&row.record);
+    Ok(doc_with(row, &morale))
+}
+
+fn doc_with(row: StandRow, morale: &MoraleView) -> StandDoc {
+    let s = row.record;
+    StandDoc {
+        experience: morale.experience,
+        training: morale.training,
+        morale: morale.morale(),
+        code: s.code,
+        name: s.name,
+        stand_type: s.stand_type,
+        actions: s.actions,
+        equipment: s.equipment,
+        vehicle: s.vehicle,
+        speed: s.speed,
+        weapon: s.weapon,
+        men: s.men,
+        hits: s.hits,
+        officer: s.officer,
+        status: s.status,
+        ammo: s.ammo.unwrap_or(0),
+        ammo_max: s.ammo_max.unwrap_or(0),
+        unit: s.unit,
+        command: row.command,
+        side: row.side,
+    }
+}
+
+#[derive(Serialize)]
+struct ShowDoc {
+    #[serde(flatten)]
+    stand: StandDoc,
+    morale_breakdown: MoraleView,
+}
+
+pub fn run(ctx: &Ctx, cmd: StandCommand) -> Result<(), CliError> {
+    match cmd {
+        StandCommand::Show { code } => show(ctx, &code),
+        StandCommand::Add {
+            code,
+            unit,
+            stand_type,
+            training,
+            men,
+            fields,
+        } => {
+            let mut s = StandRecord {
+                code,
+                unit,
+                name: String::new(),
+                stand_type,
+                training,
+                actions: 0,
+                equipment: None,
+                vehicle: None,
+                speed: None,
+                weapon: None,
+                men,
+                hits: 0,
+                officer: false,
+                status: Status::Effective,
+                ammo: None,
+                ammo_max: None,
+            };
+            fields.apply(&mut s);
+            add(ctx, s)
+        }
+        StandCommand::Edit {
+            code,
+            unit,
+            stand_type,
+            training,
+            men,
+            status,
+            fields,
+        } => {
+            let mut store = Store::open(&ctx.db)?;
+            let mut s = queries::stand(store.conn(), &code)?.record;
+            let before = s.clone();
+            if let Some(v) = unit {
+                s.unit = v;
+            }
+            if let Some(v) = stand_type {
+                s.stand_type = v;
+            }
+            if let Some(v) = training {
+                s.training = v;
+            }
+            if let Some(v) = men {
+                s.men = v;
+            }
+            if let Some(v) = status {
+                s.status = v;
+            }
+            fields.apply(&mut s);
+            if fields.ammo_max.is_some() && fields.ammo.is_none() {
+                s.ammo = s.ammo.map(|a| a.min(s.ammo_max.unwrap_or(a)));
+            }
+            let changed = describe_changes(&before, &s);
+            save(ctx, &mut store, s, "stand edit", changed)
+        }
+        StandCommand::Retire { code } => {
+            let mut store = Store::open(&ctx.db)?;
+            let mut s = queries::stand(store.conn(), &code)?.record;
+            if s.status == Status::Retired {
+                return Err(CliError::Usage(format!(
+                    "stand `{code}` is already retired"
+                )));
+            }
+            s.status = Status::Retired;
+            save(ctx, &mut store, s, "stand retire", "status retired".into())
+        }
+    }
+}
+
+fn invalid(p: crate::campaign::Problem) -> CliError {
+    CampaignError::Invalid {
+        field: format!("--{}", p.field.replace('_', "-")),
+        message: p.message,
+    }
+    .into()
+}
+
+fn check_unit(store: &Store, unit: &str) -> Result<(), CliError> {
+    match known_codes(store.conn())?.get(unit) {
+        Some(k) if k.kind == CodeKind::Unit => Ok(()),
+        _ => Err(StoreError::unknown("unit", unit).into()),
+    }
+}
+
+fn add(ctx: &Ctx, s: StandRecord) -> Result<(), CliError> {
+    let mut store = Store::open(&ctx.db)?;
+    check_code(&s.code).map_err(|p| CampaignError::Invalid {
+        field: "CODE".into(),
+        message: p.message,
+    })?;
+    if let Some(k) = known_codes(store.conn())?.get(&s.code) {
+        return Err(CliError::Usage(format!(
+            "`{}` is already used by a {}",
+            s.code,
+            k.kind.as_str()
+        )));
+    }
+    check_unit(&store, &s.unit)?;
+    if let Some(p) = check_stand(&s).into_iter().next() {
+        return Err(invalid(p));
+    }
+    let code = s.code.clone();
+    store.change("stand add", |tx| {
+        insert_stand(tx, &s)?;
+        Ok(((), format!("added stand {code} to {}", s.unit)))
+    })?;
+    report_saved(ctx, &store, &code, "Added")
+}
+
+fn save(
+    ctx: &Ctx,
+    store: &mut Store,
+    s: StandRecord,
+    command: &str,
+    changed: String,
+) -> Result<(), CliError> {
+    check_unit(store, &s.unit)?;
+    if let Some(p) = check_stand(&s).into_iter().next() {
+        return Err(invalid(p));
+    }
+    let code = s.code.clone();
+    store.change(command, |tx| {
+        update_stand(tx, &s)?;
+        Ok(((), format!("{code}: {changed}")))
+    })?;
+    report_saved(ctx, store, &code, "Saved")
+}
+
+fn report_saved(ctx: &Ctx, store: &Store, code: &str, verb: &str) -> Result<(), CliError> {
+    let doc = stand_doc(store, queries::stand(store.conn(), code)?)?;
+    if ctx.json {
+        output::json(&doc);
+    } else {
+        println!(
+            "{verb} stand {code}: {} {} {}, {} men, {} hits, {}.",
+            doc.training,
+            doc.kit(),
+            doc.stand_type,
+            doc.men,
+            doc.hits,
+            doc.status
+        );
+    }
+    Ok(())
+}
+
+/// "field old → new" for each field that differs, for the journal.
+fn describe_changes(a: &StandRecord, b: &StandRecord) -> String {
+    let av = serde_json::to_value(a).unwrap_or_default();
+    let bv = serde_json::to_value(b).unwrap_or_default();
+    let mut parts = Vec::new();
+    if let (Some(ao), Some(bo)) = (av.as_object(), bv.as_object()) {
+        for (k, v) in bo {
+            if ao.get(k) != Some(v) {
+                parts.push(format!(
+                    "{k} {} → {v}",
+                    ao.get(k).cloned().unwrap_or_default()
+                ));
+            }
+        }
+    }
+    if parts.is_empty() {
+        "no change".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn show(ctx: &Ctx, code: &str) -> Result<(), CliError> {
+    let store = Store::open(&ctx.db)?;
+    let row = queries::stand(store.conn(), code)?;
+    let morale = morale_view(&row.record);
+    let doc = doc_with(row, &morale);
+    if ctx.json {
+        output::json(&ShowDoc {
+            stand: doc,
+            morale_breakdown: morale,
+        });
+        return Ok(());
+    }
+    let title = if doc.name.is_empty() {
+        format!("Stand {}", doc.code)
+    } else {
+        format!("Stand {} — {}", doc.code, doc.name)
+    };
+    let rows: Vec<[String; 2]> = vec![
+        [
+            "side / command / unit".into(),
+            format!("{} / {} / {}", doc.side, doc.command, doc.unit),
+        ],
+        ["type".into(), doc.stand_type.to_string()],
+        ["training".into(), doc.training.to_string()],
+        [
+            "experience".into(),
+            format!("{} ({} actions)", doc.experience, doc.actions),
+        ],
+        ["equipment / vehicle".into(), doc.kit()],
+        [
+            "weapon".into(),
+            doc.weapon
+                .map(|w| w.to_string())
+                .unwrap_or_else(|| "-".into()),
+        ],
+        ["men / hits".into(), format!("{} / {}", doc.men, doc.hits)],
+        [
+            "officer with stand".into(),
+            super::campaign::yes_no(doc.officer),
+        ],
+        ["status".into(), doc.status.to_string()],
+        [
+            "ammunition".into(),
+            format!("{} of {} turns", doc.ammo, doc.ammo_max),
+        ],
+    ];
+    output::titled(
+        &title,
+        output::table(&["", ""], rows.into_iter().map(|r| r.into_iter())),
+    );
+    Ok(())
+}

@@ -1,0 +1,230 @@
+//! Writing checked campaign records into the file.
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+use super::error::{Result, StoreError};
+use crate::campaign::records::{
+    format_time, BattleRecord, CampaignFile, CampaignSettings, StandRecord,
+};
+use crate::campaign::validate::{CodeKind, Known, KnownCodes};
+
+/// How many records an import added.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Counts {
+    pub sides: usize,
+    pub commands: usize,
+    pub units: usize,
+    pub stands: usize,
+    pub battles: usize,
+}
+
+/// Every code in the campaign with its kind and side.
+pub fn known_codes(conn: &Connection) -> Result<KnownCodes> {
+    let mut out = KnownCodes::new();
+    let queries = [
+        (CodeKind::Side, "SELECT code, code FROM sides"),
+        (
+            CodeKind::Command,
+            "SELECT c.code, s.code FROM commands c JOIN sides s ON s.id = c.side_id",
+        ),
+        (
+            CodeKind::Unit,
+            "SELECT u.code, s.code FROM units u JOIN commands c ON c.id = u.command_id JOIN sides s ON s.id = c.side_id",
+        ),
+        (
+            CodeKind::Stand,
+            "SELECT st.code, s.code FROM stands st JOIN units u ON u.id = st.unit_id JOIN commands c ON c.id = u.command_id JOIN sides s ON s.id = c.side_id",
+        ),
+        (CodeKind::Battle, "SELECT code, NULL FROM battles"),
+    ];
+    for (kind, sql) in queries {
+        let mut stmt = conn.prepare(sql)?;
+        let rows = stmt.query_map([], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?))
+        })?;
+        for row in rows {
+            let (code, side) = row?;
+            out.insert(code, Known { kind, side });
+        }
+    }
+    Ok(out)
+}
+
+pub fn insert_campaign(tx: &Transaction, c: &CampaignSettings, made_by_demo: bool) -> Result<()> {
+    tx.execute(
+        "INSERT INTO campaign(id, name, clock, ruleset, light_wound_days, serious_wound_days, made_by_demo, created_at)
+         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            c.name,
+            format_time(&c.start),
+            c.ruleset.as_str(),
+            c.light_wound_days,
+            c.serious_wound_days,
+            made_by_demo,
+            chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string()
+        ],
+    )?;
+    Ok(())
+}
+
+/// Adds every record of a checked file. The campaign row must exist, or the
+/// file must carry `[campaign]` to create it.
+pub fn import(tx: &Transaction, file: &CampaignFile, made_by_demo: bool) -> Result<Counts> {
+    let has_campaign: bool = tx.query_row("SELECT count(*) > 0 FROM campaign", [], |r| r.get(0))?;
+    if !has_campaign {
+        match &file.campaign {
+            Some(c) => insert_campaign(tx, c, made_by_demo)?,
+            None => {
+                return Err(StoreError::Refused(
+                    "a new campaign needs a [campaign] section with its name and start".to_string(),
+                ))
+            }
+        }
+    }
+    for s in &file.sides {
+        tx.execute(
+            "INSERT INTO sides(code, name, medical, treats_pw_well, supply_points) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![s.code, s.name, s.medical.as_str(), s.treats_pw_well, s.supply_points],
+        )?;
+    }
+    for c in &file.commands {
+        tx.execute(
+            "INSERT INTO commands(code, side_id, name, player, officers, supply, contact)
+             VALUES (?1, (SELECT id FROM sides WHERE code = ?2), ?3, ?4, ?5, ?6, ?7)",
+            params![
+                c.code,
+                c.side,
+                c.name,
+                c.player,
+                c.officers.as_str(),
+                c.supply.as_str(),
+                c.contact.as_str()
+            ],
+        )?;
+    }
+    for u in &file.units {
+        let flags: Vec<&str> = u.flags.iter().map(|f| f.as_str()).collect();
+        tx.execute(
+            "INSERT INTO units(code, command_id, parent_id, name, flags, leadership, confidence)
+             VALUES (?1, (SELECT id FROM commands WHERE code = ?2), (SELECT id FROM units WHERE code = ?3),
+                     ?4, ?5, ?6, ?7)",
+            params![
+                u.code,
+                u.command,
+                u.parent,
+                u.name,
+                flags.join(","),
+                u.leadership,
+                u.confidence.as_str()
+            ],
+        )?;
+    }
+    for s in &file.stands {
+        insert_stand(tx, s)?;
+    }
+    for b in &file.battles {
+        insert_battle(tx, b)?;
+    }
+    Ok(Counts {
+        sides: file.sides.len(),
+        commands: file.commands.len(),
+        units: file.units.len(),
+        stands: file.stands.len(),
+        battles: file.battles.len(),
+    })
+}
+
+pub fn insert_stand(tx: &Transaction, s: &StandRecord) -> Result<()> {
+    tx.execute(
+        "INSERT INTO stands(code, unit_id, name, type, training, actions, equipment, vehicle, speed, weapon,
+                            men, hits, officer, status, ammo, ammo_max)
+         VALUES (?1, (SELECT id FROM units WHERE code = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+        params![
+            s.code,
+            s.unit,
+            s.name,
+            s.stand_type.as_str(),
+            s.training.as_str(),
+            s.actions,
+            s.equipment.map(|e| e.as_str()),
+            s.vehicle.map(|v| v.as_str()),
+            s.speed.map(|v| v.as_str()),
+            s.weapon.map(|v| v.as_str()),
+            s.men,
+            s.hits,
+            s.officer,
+            s.status.as_str(),
+            s.resolved_ammo(),
+            s.resolved_ammo_max()
+        ],
+    )?;
+    Ok(())
+}
+
+/// Rewrites every stored field of an existing stand from its record.
+pub fn update_stand(tx: &Transaction, s: &StandRecord) -> Result<()> {
+    let changed = tx.execute(
+        "UPDATE stands SET unit_id = (SELECT id FROM units WHERE code = ?2), name = ?3, type = ?4, training = ?5,
+                actions = ?6, equipment = ?7, vehicle = ?8, speed = ?9, weapon = ?10, men = ?11, hits = ?12,
+                officer = ?13, status = ?14, ammo = ?15, ammo_max = ?16
+         WHERE code = ?1",
+        params![
+            s.code,
+            s.unit,
+            s.name,
+            s.stand_type.as_str(),
+            s.training.as_str(),
+            s.actions,
+            s.equipment.map(|e| e.as_str()),
+            s.vehicle.map(|v| v.as_str()),
+            s.speed.map(|v| v.as_str()),
+            s.weapon.map(|v| v.as_str()),
+            s.men,
+            s.hits,
+            s.officer,
+            s.status.as_str(),
+            s.resolved_ammo(),
+            s.resolved_ammo_max()
+        ],
+    )?;
+    if changed == 0 {
+        return Err(StoreError::unknown("stand", &s.code));
+    }
+    Ok(())
+}
+
+pub fn insert_battle(tx: &Transaction, b: &BattleRecord) -> Result<i64> {
+    let after: Option<i64> = if b.after.is_empty() {
+        None
+    } else {
+        tx.query_row("SELECT id FROM battles WHERE code = ?1", [&b.after], |r| {
+            r.get(0)
+        })
+        .optional()?
+    };
+    tx.execute(
+        "INSERT INTO battles(code, name, at, ruleset, after_id, range_cm, defender_cover, terrain)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            b.code,
+            b.name,
+            format_time(&b.at),
+            b.ruleset.as_str(),
+            after,
+            b.range,
+            b.defender_cover.as_str(),
+            b.terrain
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    for (role, codes) in [("attacker", &b.attacker), ("defender", &b.defender)] {
+        for code in codes {
+            tx.execute(
+                "INSERT INTO battle_forces(battle_id, role, unit_id, stand_id)
+                 VALUES (?1, ?2, (SELECT id FROM units WHERE code = ?3), (SELECT id FROM stands WHERE code = ?3))",
+                params![id, role, code],
+            )?;
+        }
+    }
+    Ok(id)
+}

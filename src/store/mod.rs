@@ -1,0 +1,145 @@
+//! The campaign file: the only place that speaks SQL. Every change runs in one
+//! immediate transaction together with its journal entry.
+
+pub mod check;
+pub mod error;
+pub mod export;
+pub mod import;
+pub mod journal;
+pub mod queries;
+pub mod schema;
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, ErrorCode, Transaction, TransactionBehavior};
+
+pub use error::{Result, StoreError};
+
+/// An open campaign file.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl Store {
+    /// Opens an existing campaign file, migrating it to this build's schema.
+    pub fn open(path: &Path) -> Result<Store> {
+        if !path.exists() {
+            return Err(StoreError::Missing {
+                path: path.display().to_string(),
+            });
+        }
+        let store = Store::connect(path)?;
+        if !store.has_campaign()? {
+            return Err(StoreError::NotACampaign {
+                path: path.display().to_string(),
+            });
+        }
+        Ok(store)
+    }
+
+    /// Opens a file that may not hold a campaign yet (creating it if absent).
+    pub fn open_or_create(path: &Path) -> Result<Store> {
+        Store::connect(path)
+    }
+
+    fn connect(path: &Path) -> Result<Store> {
+        let shown = path.display().to_string();
+        let not_db = |e: rusqlite::Error| match e.sqlite_error_code() {
+            Some(ErrorCode::NotADatabase) => StoreError::NotACampaign {
+                path: shown.clone(),
+            },
+            _ => StoreError::Sqlite(e),
+        };
+        let mut conn = Connection::open(path).map_err(not_db)?;
+        schema::configure(&conn).map_err(|e| match e {
+            StoreError::Sqlite(e) => not_db(e),
+            e => e,
+        })?;
+        let foreign: bool = conn.query_row(
+            "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name NOT IN ('refinery_schema_history') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+            [],
+            |r| r.get(0),
+        )?;
+        if foreign && schema::file_version(&conn)?.is_none() {
+            return Err(StoreError::NotACampaign { path: shown });
+        }
+        schema::migrate(&mut conn, &shown)?;
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Read access for queries.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// True once the campaign row exists.
+    pub fn has_campaign(&self) -> Result<bool> {
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) > 0 FROM campaign", [], |r| r.get(0))?)
+    }
+
+    /// Runs one changing command: a journal entry and the work, in one immediate
+    /// transaction. `work` returns its result and the entry's one-line summary.
+    pub fn change<T>(
+        &mut self,
+        command: &str,
+        work: impl FnOnce(&Transaction) -> Result<(T, String)>,
+    ) -> Result<T> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let at = chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string();
+        tx.execute(
+            "INSERT INTO journal(at, command, summary) VALUES (?1, ?2, '')",
+            (&at, command),
+        )?;
+        let id = tx.last_insert_rowid();
+        let (value, summary) = work(&tx)?;
+        tx.execute(
+            "UPDATE journal SET summary = ?1 WHERE id = ?2",
+            (&summary, id),
+        )?;
+        tx.commit()?;
+        Ok(value)
+    }
+
+    /// Runs a read-only computation inside one transaction, for a consistent view,
+    /// and throws away anything it wrote (used by dry runs).
+    pub fn dry_run<T>(
+        &mut self,
+        command: &str,
+        work: impl FnOnce(&Transaction) -> Result<T>,
+    ) -> Result<T> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO journal(at, command, summary) VALUES ('', ?1, '')",
+            [command],
+        )?;
+        let value = work(&tx)?;
+        tx.rollback()?;
+        Ok(value)
+    }
+
+    /// A consistent copy of the campaign at `dest`, taken with SQLite's online
+    /// backup in one step, so writers in other processes are not disturbed.
+    pub fn backup(&self, dest: &Path) -> Result<()> {
+        let mut out = Connection::open(dest)?;
+        {
+            let backup = rusqlite::backup::Backup::new(&self.conn, &mut out)?;
+            backup.step(-1)?;
+        }
+        out.pragma_update(None, "journal_mode", "DELETE")?;
+        Ok(())
+    }
+}

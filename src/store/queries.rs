@@ -1,0 +1,381 @@
+//! Read queries: stands with where they belong, the campaign clock, per-command
+//! strength, and the morale context of a stand.
+
+use std::str::FromStr;
+
+use chrono::NaiveDateTime;
+use rusqlite::{Connection, Row};
+
+use super::error::{Result, StoreError};
+use crate::campaign::records::{parse_time, StandRecord};
+use crate::rules::kinds::{Contact, Medical, Officers, Status, Supply, UnitFlag};
+
+/// Reads a text column holding one of an enum's spellings.
+pub fn enum_col<T>(r: &Row, i: usize) -> rusqlite::Result<T>
+where
+    T: FromStr,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    let s: String = r.get(i)?;
+    s.parse().map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, Box::new(e))
+    })
+}
+
+/// Reads a nullable text column holding an enum spelling.
+pub fn opt_enum_col<T>(r: &Row, i: usize) -> rusqlite::Result<Option<T>>
+where
+    T: FromStr,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    match r.get::<_, Option<String>>(i)? {
+        None => Ok(None),
+        Some(s) if s.is_empty() => Ok(None),
+        Some(s) => s.parse().map(Some).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, Box::new(e))
+        }),
+    }
+}
+
+/// Reads an in-game time column.
+pub fn time_col(r: &Row, i: usize) -> rusqlite::Result<NaiveDateTime> {
+    let s: String = r.get(i)?;
+    parse_time(&s).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())
+    })
+}
+
+/// A stand with the unit, command and side it belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StandRow {
+    pub id: i64,
+    pub record: StandRecord,
+    pub command: String,
+    pub side: String,
+}
+
+/// Which stands a listing shows.
+#[derive(Debug, Clone, Default)]
+pub struct StandFilter {
+    pub side: Option<String>,
+    pub command: Option<String>,
+    /// A unit and every unit below it.
+    pub unit: Option<String>,
+    pub code: Option<String>,
+    /// Include stands out of the campaign (destroyed, captured, retired).
+    pub all: bool,
+}
+
+impl StandFilter {
+    pub fn all() -> Self {
+        StandFilter {
+            all: true,
+            ..Default::default()
+        }
+    }
+}
+
+const STAND_COLUMNS: &str = "st.id, st.code, u.code, st.name, st.type, st.training, st.actions, st.equipment,
+     st.vehicle, st.speed, st.weapon, st.men, st.hits, st.officer, st.status, st.ammo, st.ammo_max, c.code, s.code";
+
+fn stand_row(r: &Row) -> rusqlite::Result<StandRow> {
+    Ok(StandRow {
+        id: r.get(0)?,
+        record: StandRecord {
+            code: r.get(1)?,
+            unit: r.get(2)?,
+            name: r.get(3)?,
+            stand_type: enum_col(r, 4)?,
+            training: enum_col(r, 5)?,
+            actions: r.get(6)?,
+            equipment: opt_enum_col(r, 7)?,
+            vehicle: opt_enum_col(r, 8)?,
+            speed: opt_enum_col(r, 9)?,
+            weapon: opt_enum_col(r, 10)?,
+            men: r.get(11)?,
+            hits: r.get(12)?,
+            officer: r.get(13)?,
+            status: enum_col(r, 14)?,
+            ammo: Some(r.get(15)?),
+            ammo_max: Some(r.get(16)?),
+        },
+        command: r.get(17)?,
+        side: r.get(18)?,
+    })
+}
+
+/// Stands matching a filter, in the order they were added. Unknown codes in the
+/// filter are refused by name.
+pub fn load_stands(conn: &Connection, f: &StandFilter) -> Result<Vec<StandRow>> {
+    for (kind, table, code) in [
+        ("side", "sides", &f.side),
+        ("command", "commands", &f.command),
+        ("unit", "units", &f.unit),
+        ("stand", "stands", &f.code),
+    ] {
+        if let Some(code) = code {
+            let exists: bool = conn.query_row(
+                &format!("SELECT count(*) > 0 FROM {table} WHERE code = ?1"),
+                [code],
+                |r| r.get(0),
+            )?;
+            if !exists {
+                return Err(StoreError::unknown(kind, code));
+            }
+        }
+    }
+    let sql = format!(
+        "WITH RECURSIVE sub(id) AS (
+             SELECT id FROM units WHERE code = ?3
+             UNION SELECT u.id FROM units u JOIN sub ON u.parent_id = sub.id)
+         SELECT {STAND_COLUMNS}
+         FROM stands st JOIN units u ON u.id = st.unit_id JOIN commands c ON c.id = u.command_id
+              JOIN sides s ON s.id = c.side_id
+         WHERE (?1 IS NULL OR s.code = ?1) AND (?2 IS NULL OR c.code = ?2)
+           AND (?3 IS NULL OR st.unit_id IN (SELECT id FROM sub))
+           AND (?4 IS NULL OR st.code = ?4)
+           AND (?5 OR st.status NOT IN ('destroyed', 'captured', 'retired'))
+         ORDER BY st.id"
+    );
+    let rows = conn
+        .prepare(&sql)?
+        .query_map(
+            rusqlite::params![f.side, f.command, f.unit, f.code, f.all],
+            stand_row,
+        )?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+/// One stand by code, whatever its status.
+pub fn stand(conn: &Connection, code: &str) -> Result<StandRow> {
+    let mut rows = load_stands(
+        conn,
+        &StandFilter {
+            code: Some(code.to_string()),
+            all: true,
+            ..Default::default()
+        },
+    )?;
+    rows.pop().ok_or_else(|| StoreError::unknown("stand", code))
+}
+
+/// The campaign's name and clock.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct CampaignInfo {
+    pub name: String,
+    #[serde(serialize_with = "crate::campaign::records::time_format::serialize")]
+    pub clock: NaiveDateTime,
+    pub ruleset: String,
+}
+
+pub fn campaign_info(conn: &Connection) -> Result<CampaignInfo> {
+    Ok(
+        conn.query_row("SELECT name, clock, ruleset FROM campaign", [], |r| {
+            Ok(CampaignInfo {
+                name: r.get(0)?,
+                clock: time_col(r, 1)?,
+                ruleset: r.get(2)?,
+            })
+        })?,
+    )
+}
+
+/// True when the campaign file was written by `demo`.
+pub fn made_by_demo(conn: &Connection) -> Result<bool> {
+    Ok(conn.query_row("SELECT made_by_demo FROM campaign", [], |r| r.get(0))?)
+}
+
+/// Everything outside a battle that shapes a stand's morale.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoraleContext {
+    /// Flags of the stand's unit and of every unit above it.
+    pub flags: Vec<UnitFlag>,
+    pub officers: Officers,
+    pub supply: Supply,
+    pub contact: Contact,
+    pub medical: Medical,
+    /// Every other side treats prisoners well (and there is another side).
+    pub enemy_treats_pw_well: bool,
+}
+
+pub fn morale_context(conn: &Connection, stand_code: &str) -> Result<MoraleContext> {
+    let (officers, supply, contact, medical, side_id) = conn
+        .query_row(
+            "SELECT c.officers, c.supply, c.contact, s.medical, s.id
+             FROM stands st JOIN units u ON u.id = st.unit_id JOIN commands c ON c.id = u.command_id
+                  JOIN sides s ON s.id = c.side_id WHERE st.code = ?1",
+            [stand_code],
+            |r| {
+                Ok((
+                    enum_col::<Officers>(r, 0)?,
+                    enum_col::<Supply>(r, 1)?,
+                    enum_col::<Contact>(r, 2)?,
+                    enum_col::<Medical>(r, 3)?,
+                    r.get::<_, i64>(4)?,
+                ))
+            },
+        )
+        .map_err(|e| match e {
+            rusqlite::Error::QueryReturnedNoRows => StoreError::unknown("stand", stand_code),
+            e => e.into(),
+        })?;
+    let flag_lists: Vec<String> = conn
+        .prepare(
+            "WITH RECURSIVE up(id, parent_id, flags) AS (
+                 SELECT u.id, u.parent_id, u.flags FROM units u JOIN stands st ON st.unit_id = u.id WHERE st.code = ?1
+                 UNION ALL SELECT u.id, u.parent_id, u.flags FROM units u JOIN up ON u.id = up.parent_id)
+             SELECT flags FROM up",
+        )?
+        .query_map([stand_code], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut flags = Vec::new();
+    for f in flag_lists
+        .iter()
+        .flat_map(|l| l.split(','))
+        .filter(|f| !f.is_empty())
+    {
+        let flag: UnitFlag = f
+            .parse()
+            .map_err(|e: crate::rules::kinds::UnknownValue| StoreError::Refused(e.to_string()))?;
+        if !flags.contains(&flag) {
+            flags.push(flag);
+        }
+    }
+    let (others, others_treat_well): (i64, i64) = conn.query_row(
+        "SELECT count(*), coalesce(sum(treats_pw_well), 0) FROM sides WHERE id <> ?1",
+        [side_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    Ok(MoraleContext {
+        flags,
+        officers,
+        supply,
+        contact,
+        medical,
+        enemy_treats_pw_well: others > 0 && others == others_treat_well,
+    })
+}
+
+/// Strength of one command, counted in stands and people.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct CommandStrength {
+    pub side: String,
+    pub command: String,
+    pub name: String,
+    pub player: String,
+    pub supply: String,
+    pub contact: String,
+    pub effective: i64,
+    pub ineffective: i64,
+    pub destroyed: i64,
+    pub other: i64,
+    pub men: i64,
+    pub hits: i64,
+    pub in_hospital: i64,
+}
+
+pub fn command_strengths(conn: &Connection) -> Result<Vec<CommandStrength>> {
+    let rows = conn
+        .prepare(
+            "SELECT s.code, c.code, c.name, c.player, c.supply, c.contact,
+                    count(st.id) FILTER (WHERE st.status = 'effective'),
+                    count(st.id) FILTER (WHERE st.status = 'ineffective'),
+                    count(st.id) FILTER (WHERE st.status = 'destroyed'),
+                    count(st.id) FILTER (WHERE st.status NOT IN ('effective', 'ineffective', 'destroyed')),
+                    coalesce(sum(st.men), 0), coalesce(sum(st.hits), 0),
+                    (SELECT count(*) FROM casualties ca JOIN stands s2 ON s2.id = ca.stand_id
+                       JOIN units u2 ON u2.id = s2.unit_id
+                     WHERE u2.command_id = c.id AND ca.outcome = 'hospital')
+             FROM commands c JOIN sides s ON s.id = c.side_id
+                  LEFT JOIN units u ON u.command_id = c.id LEFT JOIN stands st ON st.unit_id = u.id
+             GROUP BY c.id ORDER BY s.id, c.id",
+        )?
+        .query_map([], |r| {
+            Ok(CommandStrength {
+                side: r.get(0)?,
+                command: r.get(1)?,
+                name: r.get(2)?,
+                player: r.get(3)?,
+                supply: r.get(4)?,
+                contact: r.get(5)?,
+                effective: r.get(6)?,
+                ineffective: r.get(7)?,
+                destroyed: r.get(8)?,
+                other: r.get(9)?,
+                men: r.get(10)?,
+                hits: r.get(11)?,
+                in_hospital: r.get(12)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+/// A side's headline figures.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SideSummary {
+    pub code: String,
+    pub name: String,
+    pub medical: String,
+    pub treats_pw_well: bool,
+    pub supply_points: i64,
+}
+
+pub fn sides(conn: &Connection) -> Result<Vec<SideSummary>> {
+    Ok(conn
+        .prepare(
+            "SELECT code, name, medical, treats_pw_well, supply_points FROM sides ORDER BY id",
+        )?
+        .query_map([], |r| {
+            Ok(SideSummary {
+                code: r.get(0)?,
+                name: r.get(1)?,
+                medical: r.get(2)?,
+                treats_pw_well: r.get(3)?,
+                supply_points: r.get(4)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// A battle's headline, for listings.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct BattleSummary {
+    pub code: String,
+    pub name: String,
+    pub status: String,
+    pub ruleset: String,
+    pub after: Option<String>,
+    pub at: String,
+    pub winner: Option<String>,
+}
+
+pub fn battles(conn: &Connection) -> Result<Vec<BattleSummary>> {
+    Ok(conn
+        .prepare(
+            "SELECT b.code, b.name, b.status, b.ruleset, a.code, b.at, b.winner
+             FROM battles b LEFT JOIN battles a ON a.id = b.after_id ORDER BY b.at, b.id",
+        )?
+        .query_map([], |r| {
+            Ok(BattleSummary {
+                code: r.get(0)?,
+                name: r.get(1)?,
+                status: r.get(2)?,
+                ruleset: r.get(3)?,
+                after: r.get(4)?,
+                at: r.get(5)?,
+                winner: r.get(6)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// Stands that are out of action though still counted: checks use this.
+pub fn count_status(conn: &Connection, status: Status) -> Result<i64> {
+    Ok(conn.query_row(
+        "SELECT count(*) FROM stands WHERE status = ?1",
+        [status.as_str()],
+        |r| r.get(0),
+    )?)
+}
