@@ -1,41 +1,79 @@
 //! What follows from a stand's record by the rules: its experience level, its
 //! morale number with reasons, and whether its status fits its hits.
 
-use serde::Serialize;
-
 use super::error::Problem;
 use super::records::StandRecord;
 use super::validate::check_stand;
-use crate::rules::kinds::{Experience, Training};
+use crate::rules::bia::hit_effects::{hit_row, status_for_hits};
+use crate::rules::bia::morale::{morale_number, BattleContext, MoraleBreakdown, MoraleInput};
+use crate::rules::bia::RuleError;
+use crate::rules::kinds::{Contact, Medical, Officers, StandType, Status, Supply, UnitFlag};
 
-/// Experience and morale of one stand, with the reasons.
-#[derive(Debug, Clone, Serialize)]
-pub struct MoraleView {
-    pub training: Training,
-    pub experience: Experience,
+/// Everything outside a battle that shapes a stand's morale.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoraleContext {
+    /// Flags of the stand's unit and of every unit above it.
+    pub flags: Vec<UnitFlag>,
+    pub officers: Officers,
+    pub supply: Supply,
+    pub contact: Contact,
+    pub medical: Medical,
+    /// Every other side treats prisoners well (and there is another side).
+    pub enemy_treats_pw_well: bool,
 }
 
-impl MoraleView {
-    pub fn morale(&self) -> Option<i32> {
-        None
-    }
+/// Less than a quarter of full ammunition counts as poorly equipped.
+pub fn low_ammo(s: &StandRecord) -> bool {
+    let (ammo, max) = (s.ammo.unwrap_or(0), s.resolved_ammo_max());
+    max > 0 && ammo * 4 < max
 }
 
-pub fn morale_view(s: &StandRecord) -> MoraleView {
-    let experience = match s.actions {
-        0 if s.training <= Training::Recruits => Experience::Raw,
-        0 => Experience::Novice,
-        1..=14 => Experience::Experienced,
-        15..=29 => Experience::Seasoned,
-        _ => Experience::Veteran,
-    };
-    MoraleView {
+/// The rules' input for a stand's morale, in or out of a battle.
+pub fn morale_input(s: &StandRecord, ctx: &MoraleContext, battle: BattleContext) -> MoraleInput {
+    MoraleInput {
         training: s.training,
-        experience,
+        actions: s.actions,
+        stand_type: s.stand_type,
+        equipment: s.equipment,
+        vehicle: s.vehicle,
+        flags: ctx.flags.clone(),
+        officers: ctx.officers,
+        supply: ctx.supply,
+        contact: ctx.contact,
+        medical: ctx.medical,
+        enemy_treats_pw_well: ctx.enemy_treats_pw_well,
+        low_ammo: low_ammo(s),
+        battle,
     }
 }
 
-/// Every rule a stored stand breaks.
+/// A stand's morale number between battles, with every reason.
+pub fn morale(s: &StandRecord, ctx: &MoraleContext) -> Result<MoraleBreakdown, RuleError> {
+    morale_number(&morale_input(s, ctx, BattleContext::default()))
+}
+
+/// Every rule a stored stand breaks, including a status its hits contradict.
 pub fn stand_problems(s: &StandRecord) -> Vec<Problem> {
-    check_stand(s)
+    let mut out = check_stand(s);
+    let by_hits = status_for_hits(
+        hit_row(s.stand_type, s.training, s.equipment),
+        s.hits,
+        s.men,
+    );
+    let crewed = matches!(s.stand_type, StandType::Vehicle | StandType::Aircraft);
+    let fits = match s.status {
+        Status::Effective => by_hits == Status::Effective,
+        Status::Ineffective => by_hits != Status::Destroyed || crewed,
+        _ => true,
+    };
+    if !fits {
+        out.push(Problem::new(
+            "status",
+            format!(
+                "{} with {} hits of {} people, but the hit-effects table makes it {by_hits}",
+                s.status, s.hits, s.men
+            ),
+        ));
+    }
+    out
 }

@@ -4,6 +4,7 @@
 pub mod derived;
 pub mod error;
 pub mod file;
+pub mod post_battle;
 pub mod records;
 pub mod validate;
 

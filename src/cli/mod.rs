@@ -5,8 +5,10 @@ mod campaign;
 mod check;
 mod error;
 mod journal;
+mod morale;
 mod output;
 mod roster;
+mod rules;
 mod stand;
 
 use std::path::PathBuf;
@@ -94,6 +96,12 @@ pub enum Command {
     /// One stand: show, add, edit or retire.
     #[command(subcommand)]
     Stand(stand::StandCommand),
+    /// A stand's morale number, from the training × experience table and every factor.
+    #[command(after_help = "Example:\n  bounce morale a1-1 --json")]
+    Morale { code: String },
+    /// Ask the BiA tables one question, with given or rolled dice.
+    #[command(subcommand)]
+    Rules(rules::RulesCommand),
     /// The journal of changes, newest first.
     History {
         /// Show at most this many entries.
@@ -148,6 +156,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             all,
         } => roster::roster(&ctx, side, command, unit, all),
         Command::Stand(cmd) => stand::run(&ctx, cmd),
+        Command::Morale { code } => morale::morale(&ctx, &code),
+        Command::Rules(cmd) => rules::run(&ctx, cmd),
         Command::History { limit } => journal::history(&ctx, limit),
         Command::Undo { steps, dry_run } => journal::undo(&ctx, steps, dry_run),
         Command::Check => check::check(&ctx),

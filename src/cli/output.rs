@@ -28,6 +28,17 @@ where
     t
 }
 
+/// A two-column table of labels and values, without a header.
+pub fn pairs(rows: Vec<[String; 2]>) -> Table {
+    let mut b = Builder::default();
+    for row in rows {
+        b.push_record(row);
+    }
+    let mut t = b.build();
+    t.with(Style::sharp().remove_horizontals());
+    t
+}
+
 /// Prints a table with a title line above it.
 pub fn titled(title: &str, table: Table) {
     println!("{title}");

@@ -68,9 +68,7 @@ pub fn roster(
                 d.men.to_string(),
                 d.hits.to_string(),
                 d.status.to_string(),
-                d.morale
-                    .map(|m| m.to_string())
-                    .unwrap_or_else(|| "-".into()),
+                d.morale.to_string(),
                 format!("{}/{}", d.ammo, d.ammo_max),
             ]
         }),

@@ -7,10 +7,11 @@ use serde::Serialize;
 
 use super::output;
 use super::{CliError, Ctx};
-use crate::campaign::derived::{morale_view, MoraleView};
+use crate::campaign::derived;
 use crate::campaign::records::StandRecord;
 use crate::campaign::validate::{check_code, check_stand, CodeKind};
 use crate::campaign::CampaignError;
+use crate::rules::bia::morale::MoraleBreakdown;
 use crate::rules::kinds::{
     AircraftSpeed, Equipment, Experience, StandType, Status, Training, UnknownValue, VehicleKind,
     Weapon,
@@ -165,7 +166,7 @@ pub struct StandDoc {
     pub hits: i64,
     pub officer: bool,
     pub status: Status,
-    pub morale: Option<i32>,
+    pub morale: i32,
     pub ammo: i64,
     pub ammo_max: i64,
     pub unit: String,
@@ -184,18 +185,23 @@ impl StandDoc {
     }
 }
 
+/// A stand's morale number between battles, with its reasons.
+pub fn morale_of(store: &Store, row: &StandRow) -> Result<MoraleBreakdown, CliError> {
+    let ctx = queries::morale_context(store.conn(), &row.record.code)?;
+    Ok(derived::morale(&row.record, &ctx)?)
+}
+
 pub fn stand_doc(store: &Store, row: StandRow) -> Result<StandDoc, CliError> {
-    let _ = store;
-    let morale = morale_view(&row.record);
+    let morale = morale_of(store, &row)?;
     Ok(doc_with(row, &morale))
 }
 
-fn doc_with(row: StandRow, morale: &MoraleView) -> StandDoc {
+fn doc_with(row: StandRow, morale: &MoraleBreakdown) -> StandDoc {
     let s = row.record;
     StandDoc {
         experience: morale.experience,
         training: morale.training,
-        morale: morale.morale(),
+        morale: morale.morale,
         code: s.code,
         name: s.name,
         stand_type: s.stand_type,
@@ -220,7 +226,7 @@ fn doc_with(row: StandRow, morale: &MoraleView) -> StandDoc {
 struct ShowDoc {
     #[serde(flatten)]
     stand: StandDoc,
-    morale_breakdown: MoraleView,
+    morale_breakdown: MoraleBreakdown,
 }
 
 pub fn run(ctx: &Ctx, cmd: StandCommand) -> Result<(), CliError> {
@@ -405,7 +411,7 @@ fn describe_changes(a: &StandRecord, b: &StandRecord) -> String {
 fn show(ctx: &Ctx, code: &str) -> Result<(), CliError> {
     let store = Store::open(&ctx.db)?;
     let row = queries::stand(store.conn(), code)?;
-    let morale = morale_view(&row.record);
+    let morale = morale_of(&store, &row)?;
     let doc = doc_with(row, &morale);
     if ctx.json {
         output::json(&ShowDoc {
@@ -448,9 +454,8 @@ fn show(ctx: &Ctx, code: &str) -> Result<(), CliError> {
             format!("{} of {} turns", doc.ammo, doc.ammo_max),
         ],
     ];
-    output::titled(
-        &title,
-        output::table(&["", ""], rows.into_iter().map(|r| r.into_iter())),
-    );
+    output::titled(&title, output::pairs(rows));
+    println!();
+    super::morale::print_breakdown(&doc.code, &morale);
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The campaign file: the only place that speaks SQL. Every change runs in one
 //! immediate transaction together with its journal entry.
 
+pub mod battles;
 pub mod check;
 pub mod error;
 pub mod export;

@@ -7,8 +7,9 @@ use chrono::NaiveDateTime;
 use rusqlite::{Connection, Row};
 
 use super::error::{Result, StoreError};
+use crate::campaign::derived::MoraleContext;
 use crate::campaign::records::{parse_time, StandRecord};
-use crate::rules::kinds::{Contact, Medical, Officers, Status, Supply, UnitFlag};
+use crate::rules::kinds::{Contact, Medical, Officers, Supply, UnitFlag};
 
 /// Reads a text column holding one of an enum's spellings.
 pub fn enum_col<T>(r: &Row, i: usize) -> rusqlite::Result<T>
@@ -186,19 +187,6 @@ pub fn made_by_demo(conn: &Connection) -> Result<bool> {
     Ok(conn.query_row("SELECT made_by_demo FROM campaign", [], |r| r.get(0))?)
 }
 
-/// Everything outside a battle that shapes a stand's morale.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MoraleContext {
-    /// Flags of the stand's unit and of every unit above it.
-    pub flags: Vec<UnitFlag>,
-    pub officers: Officers,
-    pub supply: Supply,
-    pub contact: Contact,
-    pub medical: Medical,
-    /// Every other side treats prisoners well (and there is another side).
-    pub enemy_treats_pw_well: bool,
-}
-
 pub fn morale_context(conn: &Connection, stand_code: &str) -> Result<MoraleContext> {
     let (officers, supply, contact, medical, side_id) = conn
         .query_row(
@@ -369,13 +357,4 @@ pub fn battles(conn: &Connection) -> Result<Vec<BattleSummary>> {
             })
         })?
         .collect::<rusqlite::Result<_>>()?)
-}
-
-/// Stands that are out of action though still counted: checks use this.
-pub fn count_status(conn: &Connection, status: Status) -> Result<i64> {
-    Ok(conn.query_row(
-        "SELECT count(*) FROM stands WHERE status = ?1",
-        [status.as_str()],
-        |r| r.get(0),
-    )?)
 }

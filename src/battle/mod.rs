@@ -1,0 +1,6 @@
+//! Battles: the ruleset-neutral result, the setup resolvers receive, and the
+//! `Resolver` interface every battle ruleset implements.
+
+pub mod resolver;
+pub mod result;
+pub mod setup;

@@ -1,0 +1,122 @@
+//! The ruleset-neutral outcome of a battle: what the campaign layer needs to run
+//! the post-battle sequence, whatever system fought it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::kinds::{Confidence, Ruleset, Status};
+
+/// Which side of a battle a stand fought on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Attacker,
+    Defender,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Attacker => "attacker",
+            Role::Defender => "defender",
+        }
+    }
+
+    pub fn other(self) -> Role {
+        match self {
+            Role::Attacker => Role::Defender,
+            Role::Defender => Role::Attacker,
+        }
+    }
+}
+
+/// Who won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Winner {
+    Attacker,
+    Defender,
+    Draw,
+}
+
+impl Winner {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Winner::Attacker => "attacker",
+            Winner::Defender => "defender",
+            Winner::Draw => "draw",
+        }
+    }
+}
+
+/// What became of a vehicle or aircraft hit through its armour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Knockout {
+    /// Knocked out; the crew bail out and take hits.
+    Killed,
+    /// Blown up; the whole crew dies.
+    Exploded,
+}
+
+/// One stand's battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandOutcome {
+    pub code: String,
+    pub role: Role,
+    /// People hit in this battle (for infantry); crew hits for vehicles.
+    pub hits_taken: i64,
+    pub status_after: Status,
+    pub fired: bool,
+    pub under_fire: bool,
+    /// Turns of fire used.
+    pub ammo_spent: i64,
+    /// People taken prisoner (casualties abandoned by a stand that fled or surrendered).
+    pub captured: i64,
+    /// Set when the stand is a vehicle or aircraft knocked out through its armour.
+    pub knockout: Option<Knockout>,
+}
+
+/// A unit-level state that persists between battles (Dirtside confidence).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitCarryOver {
+    pub unit: String,
+    pub confidence: Confidence,
+}
+
+/// One line of a battle's log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub turn: u32,
+    pub phase: String,
+    pub text: String,
+    /// Dice, modifiers and numbers behind the line, for those who want them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<serde_json::Value>,
+}
+
+/// A fought battle, in terms every ruleset shares.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BattleResult {
+    pub ruleset: Ruleset,
+    pub seed: u64,
+    pub winner: Winner,
+    /// Five-minute turns played.
+    pub turns: u32,
+    pub end_reason: String,
+    pub stands: Vec<StandOutcome>,
+    #[serde(default)]
+    pub units: Vec<UnitCarryOver>,
+    #[serde(default)]
+    pub events: Vec<Event>,
+}
+
+impl BattleResult {
+    /// Total hits taken by one role's stands.
+    pub fn hits_on(&self, role: Role) -> i64 {
+        self.stands
+            .iter()
+            .filter(|s| s.role == role)
+            .map(|s| s.hits_taken)
+            .sum()
+    }
+}

@@ -1,0 +1,211 @@
+//! Battles in the file: reading a planned battle with its forces, and writing a
+//! fought battle with all its consequences.
+
+use chrono::NaiveDateTime;
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+use super::error::{Result, StoreError};
+use super::import::update_stand;
+use super::queries::{enum_col, load_stands, time_col, StandFilter, StandRow};
+use crate::battle::result::{BattleResult, Event, Role};
+use crate::campaign::post_battle::Consequences;
+use crate::campaign::records::format_time;
+use crate::rules::kinds::{Cover, Ruleset};
+
+/// A battle as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BattleRow {
+    pub id: i64,
+    pub code: String,
+    pub name: String,
+    pub at: NaiveDateTime,
+    pub ruleset: Ruleset,
+    pub mode: Option<String>,
+    pub seed: Option<u64>,
+    pub status: String,
+    pub after: Option<String>,
+    pub range_cm: i64,
+    pub defender_cover: Cover,
+    pub terrain: String,
+    pub winner: Option<String>,
+    pub turns: Option<i64>,
+    pub end_reason: Option<String>,
+    pub ended_at: Option<NaiveDateTime>,
+}
+
+pub fn battle(conn: &Connection, code: &str) -> Result<BattleRow> {
+    conn.query_row(
+        "SELECT b.id, b.code, b.name, b.at, b.ruleset, b.mode, b.seed, b.status, a.code, b.range_cm,
+                b.defender_cover, b.terrain, b.winner, b.turns, b.end_reason, b.ended_at
+         FROM battles b LEFT JOIN battles a ON a.id = b.after_id WHERE b.code = ?1",
+        [code],
+        |r| {
+            Ok(BattleRow {
+                id: r.get(0)?,
+                code: r.get(1)?,
+                name: r.get(2)?,
+                at: time_col(r, 3)?,
+                ruleset: enum_col(r, 4)?,
+                mode: r.get(5)?,
+                seed: r.get::<_, Option<i64>>(6)?.map(|s| s as u64),
+                status: r.get(7)?,
+                after: r.get(8)?,
+                range_cm: r.get(9)?,
+                defender_cover: enum_col(r, 10)?,
+                terrain: r.get(11)?,
+                winner: r.get(12)?,
+                turns: r.get(13)?,
+                end_reason: r.get(14)?,
+                ended_at: match r.get::<_, Option<String>>(15)? {
+                    Some(_) => Some(time_col(r, 15)?),
+                    None => None,
+                },
+            })
+        },
+    )
+    .optional()?
+    .ok_or_else(|| StoreError::unknown("battle", code))
+}
+
+/// The stands named for one role (units expand to every stand beneath them),
+/// whatever their status, in the order named.
+pub fn force_stands(conn: &Connection, battle_id: i64, role: Role) -> Result<Vec<StandRow>> {
+    let refs: Vec<(Option<String>, Option<String>)> = conn
+        .prepare(
+            "SELECT u.code, s.code FROM battle_forces f LEFT JOIN units u ON u.id = f.unit_id
+             LEFT JOIN stands s ON s.id = f.stand_id WHERE f.battle_id = ?1 AND f.role = ?2 ORDER BY f.id",
+        )?
+        .query_map(params![battle_id, role.as_str()], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut out: Vec<StandRow> = Vec::new();
+    for (unit, stand) in refs {
+        let filter = StandFilter {
+            unit,
+            code: stand,
+            all: true,
+            ..Default::default()
+        };
+        for row in load_stands(conn, &filter)? {
+            if !out.iter().any(|r| r.id == row.id) {
+                out.push(row);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Writes a fought battle: its result, each stand's part, the log, the casualty
+/// records and the stands' new state, and moves the clock past its end.
+pub fn record_battle(
+    tx: &Transaction,
+    battle: &BattleRow,
+    mode: &str,
+    result: &BattleResult,
+    consequences: &Consequences,
+    ended_at: NaiveDateTime,
+) -> Result<()> {
+    tx.execute(
+        "UPDATE battles SET status = 'resolved', mode = ?2, seed = ?3, ruleset = ?4, winner = ?5, turns = ?6,
+                end_reason = ?7, ended_at = ?8 WHERE id = ?1",
+        params![
+            battle.id,
+            mode,
+            result.seed as i64,
+            result.ruleset.as_str(),
+            result.winner.as_str(),
+            result.turns,
+            result.end_reason,
+            format_time(&ended_at)
+        ],
+    )?;
+    for s in &result.stands {
+        let gained = consequences
+            .stands
+            .iter()
+            .find(|a| a.record.code == s.code)
+            .map(|a| a.actions_gained)
+            .unwrap_or(0);
+        tx.execute(
+            "INSERT INTO battle_stands(battle_id, stand_id, role, hits_taken, fired, under_fire, status_after,
+                                       actions_gained, ammo_spent, captured)
+             VALUES (?1, (SELECT id FROM stands WHERE code = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            params![
+                battle.id,
+                s.code,
+                s.role.as_str(),
+                s.hits_taken,
+                s.fired,
+                s.under_fire,
+                s.status_after.as_str(),
+                gained,
+                s.ammo_spent,
+                s.captured
+            ],
+        )?;
+    }
+    insert_events(tx, battle.id, &result.events)?;
+    for c in &consequences.casualties {
+        tx.execute(
+            "INSERT INTO casualties(stand_id, battle_id, roll, severity, outcome, returns_at, returned)
+             VALUES ((SELECT id FROM stands WHERE code = ?1), ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![
+                c.stand,
+                battle.id,
+                c.roll,
+                c.severity.as_str(),
+                c.outcome.as_str(),
+                c.returns_at.as_ref().map(format_time),
+                c.outcome == crate::rules::kinds::Outcome::Returned
+            ],
+        )?;
+    }
+    for s in &consequences.stands {
+        update_stand(tx, &s.record)?;
+    }
+    for u in &result.units {
+        tx.execute(
+            "UPDATE units SET confidence = ?2 WHERE code = ?1",
+            params![u.unit, u.confidence.as_str()],
+        )?;
+    }
+    tx.execute(
+        "UPDATE campaign SET clock = max(clock, ?1)",
+        [format_time(&ended_at)],
+    )?;
+    Ok(())
+}
+
+fn insert_events(tx: &Transaction, battle_id: i64, events: &[Event]) -> Result<()> {
+    let mut stmt = tx.prepare(
+        "INSERT INTO battle_events(battle_id, seq, turn, phase, text, data) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for (i, e) in events.iter().enumerate() {
+        stmt.execute(params![
+            battle_id,
+            i as i64,
+            e.turn,
+            e.phase,
+            e.text,
+            e.data.as_ref().map(|d| d.to_string())
+        ])?;
+    }
+    Ok(())
+}
+
+/// A battle's log, in order.
+pub fn events(conn: &Connection, battle_id: i64) -> Result<Vec<Event>> {
+    Ok(conn
+        .prepare(
+            "SELECT turn, phase, text, data FROM battle_events WHERE battle_id = ?1 ORDER BY seq",
+        )?
+        .query_map([battle_id], |r| {
+            let data: Option<String> = r.get(3)?;
+            Ok(Event {
+                turn: r.get(0)?,
+                phase: r.get(1)?,
+                text: r.get(2)?,
+                data: data.and_then(|d| serde_json::from_str(&d).ok()),
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?)
+}
