@@ -56,7 +56,7 @@ CREATE TABLE stands (
     vehicle   TEXT,
     speed     TEXT,
     weapon    TEXT,
-    men       INTEGER NOT NULL CHECK (men >= 1),
+    men       INTEGER NOT NULL CHECK (men >= 0),
     hits      INTEGER NOT NULL DEFAULT 0 CHECK (hits >= 0),
     officer   INTEGER NOT NULL DEFAULT 0,
     status    TEXT    NOT NULL DEFAULT 'effective',

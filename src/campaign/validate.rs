@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::error::Problem;
 use super::records::{BattleRecord, CampaignFile, StandRecord};
-use crate::rules::kinds::{Equipment, StandType, Training};
+use crate::rules::kinds::{Equipment, StandType, Status, Training};
 
 /// What kind of entity a code names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,7 +73,11 @@ pub fn check_stand(s: &StandRecord) -> Vec<Problem> {
     if let Err(p) = check_code(&s.code) {
         out.push(p);
     }
-    if s.men < 1 {
+    let gone = matches!(
+        s.status,
+        Status::Destroyed | Status::Captured | Status::Retired
+    );
+    if s.men < 0 || (s.men == 0 && !gone) {
         out.push(Problem::new(
             "men",
             format!("a stand needs at least 1 person, found {}", s.men),

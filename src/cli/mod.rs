@@ -1,6 +1,7 @@
 //! The command line: argument parsing and dispatch. Each command group lives in
 //! its own file and only parses, calls the lower layers and prints.
 
+mod battle;
 mod campaign;
 mod check;
 mod error;
@@ -102,6 +103,9 @@ pub enum Command {
     /// Ask the BiA tables one question, with given or rolled dice.
     #[command(subcommand)]
     Rules(rules::RulesCommand),
+    /// Plan, fight, inspect and weigh battles.
+    #[command(subcommand)]
+    Battle(battle::BattleCommand),
     /// The journal of changes, newest first.
     History {
         /// Show at most this many entries.
@@ -158,6 +162,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Stand(cmd) => stand::run(&ctx, cmd),
         Command::Morale { code } => morale::morale(&ctx, &code),
         Command::Rules(cmd) => rules::run(&ctx, cmd),
+        Command::Battle(cmd) => battle::run(&ctx, cmd),
         Command::History { limit } => journal::history(&ctx, limit),
         Command::Undo { steps, dry_run } => journal::undo(&ctx, steps, dry_run),
         Command::Check => check::check(&ctx),

@@ -209,3 +209,162 @@ pub fn events(conn: &Connection, battle_id: i64) -> Result<Vec<Event>> {
         })?
         .collect::<rusqlite::Result<_>>()?)
 }
+
+/// The battle as its resolver needs it: each role's stands that can fight
+/// (effective ones), with their commands, units and side.
+pub fn setup(
+    conn: &Connection,
+    b: &BattleRow,
+    turn_limit: u32,
+) -> Result<crate::battle::setup::BattleSetup> {
+    use crate::battle::setup::{BattleSetup, CommandSetup, Force, StandSetup, UnitSetup};
+    use crate::rules::kinds::Status;
+    let mut forces = Vec::new();
+    for role in [Role::Attacker, Role::Defender] {
+        let rows: Vec<StandRow> = force_stands(conn, b.id, role)?
+            .into_iter()
+            .filter(|r| r.record.status == Status::Effective)
+            .collect();
+        let side = match rows.first() {
+            Some(r) => r.side.clone(),
+            None => String::new(),
+        };
+        let (medical, treats_pw_well): (String, bool) = conn
+            .query_row(
+                "SELECT medical, treats_pw_well FROM sides WHERE code = ?1",
+                [&side],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?
+            .unwrap_or(("normal".into(), false));
+        let mut commands: Vec<CommandSetup> = Vec::new();
+        let mut units: Vec<UnitSetup> = Vec::new();
+        let mut stands = Vec::new();
+        for r in &rows {
+            if !commands.iter().any(|c| c.code == r.command) {
+                commands.push(conn.query_row(
+                    "SELECT code, officers, supply, contact FROM commands WHERE code = ?1",
+                    [&r.command],
+                    |x| {
+                        Ok(CommandSetup {
+                            code: x.get(0)?,
+                            officers: enum_col(x, 1)?,
+                            supply: enum_col(x, 2)?,
+                            contact: enum_col(x, 3)?,
+                        })
+                    },
+                )?);
+            }
+            if !units.iter().any(|u| u.code == r.record.unit) {
+                units.push(conn.query_row(
+                    "SELECT u.code, c.code, u.leadership, coalesce(u.confidence, 'co') FROM units u
+                     JOIN commands c ON c.id = u.command_id WHERE u.code = ?1",
+                    [&r.record.unit],
+                    |x| {
+                        Ok(UnitSetup {
+                            code: x.get(0)?,
+                            command: x.get(1)?,
+                            leadership: x.get(2)?,
+                            confidence: enum_col(x, 3)?,
+                        })
+                    },
+                )?);
+            }
+            let ctx = super::queries::morale_context(conn, &r.record.code)?;
+            let s = &r.record;
+            stands.push(StandSetup {
+                code: s.code.clone(),
+                unit: s.unit.clone(),
+                command: r.command.clone(),
+                stand_type: s.stand_type,
+                training: s.training,
+                actions: s.actions,
+                equipment: s.equipment,
+                vehicle: s.vehicle,
+                speed: s.speed,
+                weapon: s.weapon,
+                men: s.men,
+                hits: s.hits,
+                officer: s.officer,
+                ammo: s.ammo.unwrap_or(0),
+                ammo_max: s.ammo_max.unwrap_or(0),
+                flags: ctx.flags,
+            });
+        }
+        forces.push(Force {
+            side,
+            medical: medical
+                .parse()
+                .unwrap_or(crate::rules::kinds::Medical::Normal),
+            // Set below from the opposing side.
+            enemy_treats_pw_well: treats_pw_well,
+            commands,
+            units,
+            stands,
+        });
+    }
+    let mut defender = forces.pop().expect("two forces");
+    let mut attacker = forces.pop().expect("two forces");
+    std::mem::swap(
+        &mut attacker.enemy_treats_pw_well,
+        &mut defender.enemy_treats_pw_well,
+    );
+    Ok(BattleSetup {
+        code: b.code.clone(),
+        ruleset: b.ruleset,
+        range_cm: b.range_cm,
+        defender_cover: b.defender_cover,
+        terrain: b.terrain.clone(),
+        turn_limit,
+        attacker,
+        defender,
+    })
+}
+
+/// Casualty records of a battle counted by severity.
+pub fn casualty_counts(conn: &Connection, battle_id: i64) -> Result<Vec<(String, i64)>> {
+    Ok(conn
+        .prepare(
+            "SELECT severity, count(*) FROM casualties WHERE battle_id = ?1 GROUP BY severity",
+        )?
+        .query_map([battle_id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// One stand's part in a fought battle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StandPart {
+    pub code: String,
+    pub side: String,
+    pub role: String,
+    pub hits_taken: i64,
+    pub status_after: String,
+    pub fired: bool,
+    pub under_fire: bool,
+    pub ammo_spent: i64,
+    pub actions_gained: i64,
+}
+
+pub fn stand_lines(conn: &Connection, battle_id: i64) -> Result<Vec<StandPart>> {
+    Ok(conn
+        .prepare(
+            "SELECT st.code, s.code, bs.role, bs.hits_taken, bs.status_after, bs.fired, bs.under_fire, bs.ammo_spent, bs.actions_gained
+             FROM battle_stands bs JOIN stands st ON st.id = bs.stand_id JOIN units u ON u.id = st.unit_id
+             JOIN commands c ON c.id = u.command_id JOIN sides s ON s.id = c.side_id
+             WHERE bs.battle_id = ?1 ORDER BY bs.id",
+        )?
+        .query_map([battle_id], |r| {
+            Ok(StandPart {
+                code: r.get(0)?,
+                side: r.get(1)?,
+                role: r.get(2)?,
+                hits_taken: r.get(3)?,
+                status_after: r.get(4)?,
+                fired: r.get(5)?,
+                under_fire: r.get(6)?,
+                ammo_spent: r.get(7)?,
+                actions_gained: r.get(8)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?)
+}

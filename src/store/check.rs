@@ -192,7 +192,7 @@ pub fn check(conn: &Connection) -> Result<(Vec<Violation>, bool)> {
 
     let simple: &[(&'static str, &str)] = &[
         ("hits within people", "SELECT code, hits || ' hits on ' || men || ' people' FROM stands WHERE hits > men OR hits < 0"),
-        ("people", "SELECT code, men || ' people' FROM stands WHERE men < 1"),
+        ("people", "SELECT code, men || ' people' FROM stands WHERE men < 0 OR (men = 0 AND status IN ('effective', 'ineffective', 'withdrawn'))"),
         ("ammunition", "SELECT code, ammo || ' turns of fire, maximum ' || ammo_max FROM stands WHERE ammo > ammo_max OR ammo < 0"),
         ("supply points", "SELECT code, supply_points || ' supply points' FROM sides WHERE supply_points < 0"),
         ("campaign", "SELECT 'campaign', 'the campaign row is missing' WHERE NOT EXISTS (SELECT 1 FROM campaign)"),

@@ -4,6 +4,7 @@
 
 pub mod air_defence;
 pub mod armour;
+pub mod auto;
 pub mod casualty_table;
 pub mod error;
 pub mod experience;

@@ -1,0 +1,206 @@
+//! A stand as the BiA auto-resolver sees it: the campaign stand turned into the
+//! numbers the tables need, plus its state during the battle.
+
+use crate::battle::result::{Knockout, Role};
+use crate::battle::setup::{Force, StandSetup};
+use crate::rules::bia::air_defence::{system_of, AdSystem};
+use crate::rules::bia::armour::{armour_value, can_harm};
+use crate::rules::bia::experience::{effective_training, experience};
+use crate::rules::bia::hit_effects::{hit_row, HitEffects};
+use crate::rules::bia::morale::{morale_number, BattleContext, MoraleInput};
+use crate::rules::bia::movement::{mover, moves};
+use crate::rules::bia::range_table::{line, max_range, Line};
+use crate::rules::kinds::{
+    AircraftSpeed, Equipment, Experience, StandType, Training, VehicleKind, Weapon,
+};
+
+/// Where a piece is in the battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum State {
+    Fighting,
+    /// Gone to the aid post after too many hits.
+    Ineffective,
+    Destroyed,
+    Captured,
+    /// Left the field: its group withdrew, or it fled.
+    Left,
+}
+
+/// How a fighting piece behaves this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Posture {
+    Advance,
+    Hold,
+}
+
+#[derive(Debug, Clone)]
+pub struct Piece {
+    pub code: String,
+    pub role: Role,
+    pub command: usize,
+    pub kind: StandType,
+    pub on_foot: bool,
+    pub is_vehicle: bool,
+    pub is_aircraft: bool,
+    pub vehicle: Option<VehicleKind>,
+    pub armour: i64,
+    pub equipment: Option<Equipment>,
+    pub training: Training,
+    pub experience: Experience,
+    pub weapon: Option<Weapon>,
+    pub line: Option<&'static Line>,
+    pub reach: i64,
+    pub ad: Option<AdSystem>,
+    pub speed: AircraftSpeed,
+    pub officers: i64,
+    pub morale: i64,
+    pub effects: HitEffects,
+    pub tactical_move: i64,
+    /// People able to fight at the start (men less hits carried in).
+    pub people: i64,
+    pub hits_before: i64,
+    pub hits: i64,
+    pub ammo: i64,
+    pub ammo_spent: i64,
+    pub fired: bool,
+    pub under_fire: bool,
+    pub test_pending: bool,
+    pub tested_first_fire: bool,
+    pub state: State,
+    pub posture: Posture,
+    pub moved: bool,
+    /// Distance to the enemy line, in table cm.
+    pub dist: i64,
+    pub knockout: Option<Knockout>,
+    pub captured: i64,
+}
+
+impl Piece {
+    pub fn new(
+        s: &StandSetup,
+        role: Role,
+        command: usize,
+        force: &Force,
+        battle: BattleContext,
+        range: i64,
+    ) -> Piece {
+        let training = effective_training(s.training, s.actions);
+        let cmd = force.commands.iter().find(|c| c.code == s.command);
+        let input = MoraleInput {
+            training: s.training,
+            actions: s.actions,
+            stand_type: s.stand_type,
+            equipment: s.equipment,
+            vehicle: s.vehicle,
+            flags: s.flags.clone(),
+            officers: cmd
+                .map(|c| c.officers)
+                .unwrap_or(crate::rules::kinds::Officers::Normal),
+            supply: cmd
+                .map(|c| c.supply)
+                .unwrap_or(crate::rules::kinds::Supply::Normal),
+            contact: cmd
+                .map(|c| c.contact)
+                .unwrap_or(crate::rules::kinds::Contact::Normal),
+            medical: force.medical,
+            enemy_treats_pw_well: force.enemy_treats_pw_well,
+            low_ammo: s.ammo_max > 0 && s.ammo * 4 < s.ammo_max,
+            battle,
+        };
+        let morale = morale_number(&input).map(|m| m.morale).unwrap_or(9) as i64;
+        let is_vehicle = s.stand_type == StandType::Vehicle;
+        let is_aircraft = s.stand_type == StandType::Aircraft;
+        let weapon_line = s.weapon.and_then(|w| line(w).ok());
+        let (tactical_move, _) = moves(mover(s.stand_type, s.equipment, s.vehicle));
+        Piece {
+            code: s.code.clone(),
+            role,
+            command,
+            kind: s.stand_type,
+            on_foot: !is_vehicle && !is_aircraft,
+            is_vehicle,
+            is_aircraft,
+            vehicle: s.vehicle,
+            armour: s.vehicle.map(armour_value).unwrap_or(0),
+            equipment: s.equipment,
+            training,
+            experience: experience(training, s.actions),
+            weapon: s.weapon,
+            line: weapon_line,
+            reach: s.weapon.and_then(|w| max_range(w).ok()).unwrap_or(0),
+            ad: s.weapon.and_then(system_of),
+            speed: s.speed.unwrap_or(AircraftSpeed::Slow),
+            officers: i64::from(s.officer),
+            morale,
+            effects: hit_row(s.stand_type, s.training, s.equipment).effects(),
+            tactical_move: if role == Role::Attacker {
+                tactical_move
+            } else {
+                0
+            },
+            people: (s.men - s.hits).max(0),
+            hits_before: s.hits,
+            hits: 0,
+            ammo: s.ammo,
+            ammo_spent: 0,
+            fired: false,
+            under_fire: false,
+            test_pending: false,
+            tested_first_fire: false,
+            state: State::Fighting,
+            posture: if role == Role::Attacker {
+                Posture::Advance
+            } else {
+                Posture::Hold
+            },
+            moved: false,
+            dist: if role == Role::Attacker { range } else { 0 },
+            knockout: None,
+            captured: 0,
+        }
+    }
+
+    pub fn fighting(&self) -> bool {
+        self.state == State::Fighting
+    }
+
+    /// Hard infantry: people in HMA or MA.
+    pub fn hard(&self) -> bool {
+        self.on_foot && matches!(self.equipment, Some(Equipment::Hma | Equipment::Ma))
+    }
+
+    /// Whether this piece's weapon can ever hurt `target`.
+    pub fn can_hurt(&self, target: &Piece) -> bool {
+        match self.weapon {
+            Some(_) if self.ad.is_some() => target.is_aircraft,
+            Some(w) => !target.is_aircraft && can_harm(w, target.armour, target.hard()),
+            None => false,
+        }
+    }
+
+    /// Weapons with penetration prefer armoured targets.
+    pub fn anti_armour(&self) -> bool {
+        self.line.is_some_and(|l| {
+            l.cells
+                .iter()
+                .flatten()
+                .any(|c| c.pen.is_some_and(|p| p >= 2))
+        })
+    }
+
+    /// Sort key for the order of fire: stationary first, then more experienced,
+    /// then better trained.
+    pub fn fire_order(
+        &self,
+    ) -> (
+        bool,
+        std::cmp::Reverse<Experience>,
+        std::cmp::Reverse<Training>,
+    ) {
+        (
+            self.moved,
+            std::cmp::Reverse(self.experience),
+            std::cmp::Reverse(self.training),
+        )
+    }
+}
