@@ -55,16 +55,19 @@ pub fn morale(s: &StandRecord, ctx: &MoraleContext) -> Result<MoraleBreakdown, R
 /// Every rule a stored stand breaks, including a status its hits contradict.
 pub fn stand_problems(s: &StandRecord) -> Vec<Problem> {
     let mut out = check_stand(s);
-    let by_hits = status_for_hits(
-        hit_row(s.stand_type, s.training, s.equipment),
-        s.hits,
-        s.men,
-    );
+    let row = hit_row(s.stand_type, s.training, s.equipment).effects();
     let crewed = matches!(s.stand_type, StandType::Vehicle | StandType::Aircraft);
-    let fits = match s.status {
-        Status::Effective => by_hits == Status::Effective,
-        Status::Ineffective => by_hits != Status::Destroyed || crewed,
-        _ => true,
+    let (fits, by_hits) = match s.status {
+        Status::Effective => (
+            s.hits < row.ineffective && s.hits < s.men,
+            status_for_hits(
+                hit_row(s.stand_type, s.training, s.equipment),
+                s.hits,
+                s.men,
+            ),
+        ),
+        Status::Ineffective => (crewed || s.hits < row.destroyed, Status::Destroyed),
+        _ => (true, s.status),
     };
     if !fits {
         out.push(Problem::new(

@@ -155,3 +155,196 @@ pub fn fate(
         Severity::Captured => (Outcome::Captured, None),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::result::{Role, StandOutcome, Winner};
+    use crate::rules::kinds::{Equipment, Ruleset, Training, VehicleKind, Weapon};
+
+    fn stand(
+        code: &str,
+        t: StandType,
+        eq: Option<Equipment>,
+        veh: Option<VehicleKind>,
+        men: i64,
+    ) -> StandRecord {
+        StandRecord {
+            code: code.into(),
+            unit: "u".into(),
+            name: String::new(),
+            stand_type: t,
+            training: Training::Regular,
+            actions: 14,
+            equipment: eq,
+            vehicle: veh,
+            speed: None,
+            weapon: Some(Weapon::SlaSquad),
+            men,
+            hits: 0,
+            officer: false,
+            status: Status::Effective,
+            ammo: Some(12),
+            ammo_max: Some(12),
+        }
+    }
+
+    fn outcome(code: &str, hits: i64, status: Status, fired: bool, under: bool) -> StandOutcome {
+        StandOutcome {
+            code: code.into(),
+            role: Role::Attacker,
+            hits_taken: hits,
+            status_after: status,
+            fired,
+            under_fire: under,
+            ammo_spent: 3,
+            captured: 0,
+            knockout: None,
+        }
+    }
+
+    #[test]
+    fn hand_built_result_gives_the_expected_campaign_changes() {
+        let t0 = crate::campaign::records::parse_time("2157-04-12T06:00:00").unwrap();
+        let settings = Settings {
+            light_wound_days: 7,
+            serious_wound_days: 28,
+            ended_at: t0,
+        };
+        let hma = stand("hma", StandType::Infantry, Some(Equipment::Hma), None, 4);
+        let tank = stand(
+            "tank",
+            StandType::Vehicle,
+            None,
+            Some(VehicleKind::Hovertank),
+            3,
+        );
+        let boom = stand(
+            "boom",
+            StandType::Vehicle,
+            None,
+            Some(VehicleKind::TrackTank),
+            2,
+        );
+        let quiet = stand("quiet", StandType::Infantry, Some(Equipment::Lta), None, 8);
+        let mut tank_out = outcome("tank", 0, Status::Destroyed, true, true);
+        tank_out.knockout = Some(Knockout::Killed);
+        let mut boom_out = outcome("boom", 0, Status::Destroyed, false, true);
+        boom_out.knockout = Some(Knockout::Exploded);
+        let mut quiet_out = outcome("quiet", 2, Status::Ineffective, true, false);
+        quiet_out.captured = 1;
+        let result = BattleResult {
+            ruleset: Ruleset::Bia,
+            seed: 1,
+            winner: Winner::Defender,
+            turns: 6,
+            end_reason: "test".into(),
+            stands: vec![
+                outcome("hma", 2, Status::Ineffective, true, true),
+                tank_out,
+                boom_out,
+                quiet_out,
+            ],
+            units: vec![],
+            events: vec![],
+        };
+        let records = [hma, tank, boom, quiet];
+        let lookup = |c: &str| {
+            records
+                .iter()
+                .find(|r| r.code == c)
+                .map(|r| (r.clone(), Medical::Normal))
+        };
+        let seed = 99;
+        // The rolls the aid post will make, in order: 2 for hma, 3 for the tank crew, 1 for quiet.
+        let mut probe = Dice::from_seed(seed);
+        let rolls: Vec<u32> = (0..6).map(|_| probe.d10_zero()).collect();
+        let got = consequences(&result, lookup, settings, &mut Dice::from_seed(seed));
+
+        let expect = |armour: Armour, roll: u32| bia::casualty(armour, roll);
+        let sev: Vec<Severity> = got.casualties.iter().map(|c| c.severity).collect();
+        let mut want = vec![expect(Armour::Hma, rolls[0]), expect(Armour::Hma, rolls[1])];
+        want.extend(rolls[2..5].iter().map(|r| expect(Armour::Flak, *r)));
+        want.extend([
+            Severity::Dead,
+            Severity::Dead,
+            Severity::Captured,
+            expect(Armour::Lta, rolls[5]),
+        ]);
+        assert_eq!(sev, want);
+        assert_eq!(got.casualties.len(), 2 + 3 + 2 + 2);
+
+        for c in &got.casualties {
+            let (outcome, back) = fate(c.severity, Medical::Normal, &settings);
+            assert_eq!((c.outcome, c.returns_at), (outcome, back));
+        }
+        let gone = |code: &str| {
+            got.casualties
+                .iter()
+                .filter(|c| {
+                    c.stand == code && matches!(c.outcome, Outcome::Dead | Outcome::Captured)
+                })
+                .count() as i64
+        };
+        let hosp = |code: &str| {
+            got.casualties
+                .iter()
+                .filter(|c| c.stand == code && c.outcome == Outcome::Hospital)
+                .count() as i64
+        };
+        let after = |code: &str| got.stands.iter().find(|s| s.record.code == code).unwrap();
+
+        let h = after("hma");
+        assert_eq!(
+            (h.record.men, h.record.hits),
+            (4 - gone("hma"), hosp("hma"))
+        );
+        assert_eq!(
+            h.record.status,
+            if h.record.men == 0 {
+                Status::Destroyed
+            } else {
+                Status::Ineffective
+            }
+        );
+        assert_eq!((h.actions_gained, h.record.actions), (2, 16));
+        assert_eq!(h.record.ammo, Some(9));
+
+        assert_eq!(after("tank").record.status, Status::Destroyed);
+        assert_eq!(after("tank").actions_gained, 1);
+        let b = after("boom");
+        assert_eq!(
+            (b.record.men, b.record.status, b.actions_gained),
+            (0, Status::Destroyed, 0)
+        );
+        let q = after("quiet");
+        assert_eq!(q.actions_gained, 0);
+        assert_eq!(q.record.men, 8 - gone("quiet"));
+    }
+
+    #[test]
+    fn mortal_wounds_depend_on_medical_support() {
+        let t0 = crate::campaign::records::parse_time("2157-04-12T06:00:00").unwrap();
+        let s = Settings {
+            light_wound_days: 7,
+            serious_wound_days: 28,
+            ended_at: t0,
+        };
+        assert_eq!(
+            fate(Severity::Mortal, Medical::Normal, &s),
+            (Outcome::Dead, None)
+        );
+        assert_eq!(
+            fate(Severity::Mortal, Medical::Excellent, &s),
+            (Outcome::Hospital, Some(t0 + Duration::days(28)))
+        );
+        assert_eq!(
+            fate(Severity::Light, Medical::None, &s),
+            (Outcome::Hospital, Some(t0 + Duration::days(7)))
+        );
+        assert_eq!(
+            fate(Severity::Scratch, Medical::None, &s),
+            (Outcome::Returned, Some(t0))
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! The command line: argument parsing and dispatch. Each command group lives in
 //! its own file and only parses, calls the lower layers and prints.
 
+mod aid_post;
 mod battle;
 mod campaign;
 mod check;
@@ -106,6 +107,33 @@ pub enum Command {
     /// Plan, fight, inspect and weigh battles.
     #[command(subcommand)]
     Battle(battle::BattleCommand),
+    /// Casualty records: severity, outcome and return date.
+    #[command(
+        after_help = "Examples:\n  bounce casualties --battle crater-rim\n  bounce casualties --pending"
+    )]
+    Casualties {
+        /// Only those still in hospital.
+        #[arg(long)]
+        pending: bool,
+        #[arg(long)]
+        stand: Option<String>,
+        #[arg(long)]
+        battle: Option<String>,
+    },
+    /// Merge ineffective stands at the aid post into one effective stand.
+    #[command(
+        after_help = "Examples:\n  bounce regroup a1-3 a1-5\n  bounce regroup --auto --unit a-coy"
+    )]
+    Regroup {
+        /// Only stands in this unit (and the units under it).
+        #[arg(long)]
+        unit: Option<String>,
+        /// Pair stands greedily within each kind of stand.
+        #[arg(long)]
+        auto: bool,
+        /// The stands to merge.
+        stands: Vec<String>,
+    },
     /// The journal of changes, newest first.
     History {
         /// Show at most this many entries.
@@ -163,6 +191,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Morale { code } => morale::morale(&ctx, &code),
         Command::Rules(cmd) => rules::run(&ctx, cmd),
         Command::Battle(cmd) => battle::run(&ctx, cmd),
+        Command::Casualties {
+            pending,
+            stand,
+            battle,
+        } => aid_post::casualties(&ctx, pending, stand, battle),
+        Command::Regroup { unit, auto, stands } => aid_post::regroup(&ctx, unit, auto, stands),
         Command::History { limit } => journal::history(&ctx, limit),
         Command::Undo { steps, dry_run } => journal::undo(&ctx, steps, dry_run),
         Command::Check => check::check(&ctx),

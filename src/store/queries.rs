@@ -358,3 +358,56 @@ pub fn battles(conn: &Connection) -> Result<Vec<BattleSummary>> {
         })?
         .collect::<rusqlite::Result<_>>()?)
 }
+
+/// One casualty record, as listed.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct CasualtyRow {
+    pub id: i64,
+    pub stand: String,
+    pub battle: Option<String>,
+    pub roll: Option<i64>,
+    pub severity: String,
+    pub outcome: String,
+    pub returns_at: Option<String>,
+}
+
+/// Casualty records, oldest first; `pending` keeps only those still in hospital.
+pub fn casualties(
+    conn: &Connection,
+    pending: bool,
+    stand: Option<&str>,
+    battle: Option<&str>,
+) -> Result<Vec<CasualtyRow>> {
+    if let Some(code) = stand {
+        self::stand(conn, code)?;
+    }
+    if let Some(code) = battle {
+        let exists: bool = conn.query_row(
+            "SELECT count(*) > 0 FROM battles WHERE code = ?1",
+            [code],
+            |r| r.get(0),
+        )?;
+        if !exists {
+            return Err(StoreError::unknown("battle", code));
+        }
+    }
+    Ok(conn
+        .prepare(
+            "SELECT ca.id, st.code, b.code, ca.roll, ca.severity, ca.outcome, ca.returns_at
+             FROM casualties ca JOIN stands st ON st.id = ca.stand_id LEFT JOIN battles b ON b.id = ca.battle_id
+             WHERE (?1 = 0 OR ca.outcome = 'hospital') AND (?2 IS NULL OR st.code = ?2) AND (?3 IS NULL OR b.code = ?3)
+             ORDER BY ca.id",
+        )?
+        .query_map(rusqlite::params![pending, stand, battle], |r| {
+            Ok(CasualtyRow {
+                id: r.get(0)?,
+                stand: r.get(1)?,
+                battle: r.get(2)?,
+                roll: r.get(3)?,
+                severity: r.get(4)?,
+                outcome: r.get(5)?,
+                returns_at: r.get(6)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?)
+}

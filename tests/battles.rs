@@ -1,0 +1,349 @@
+//! Battles through the binary: determinism, dry runs, odds, undo, linked battles,
+//! casualties, experience and regrouping.
+
+mod common;
+
+use common::Campaign;
+use serde_json::Value;
+
+fn strip(mut doc: Value) -> Value {
+    let o = doc.as_object_mut().unwrap();
+    o.remove("dry_run");
+    o.remove("status");
+    doc
+}
+
+#[test]
+fn same_seed_same_battle_across_dry_run_and_commit() {
+    let a = Campaign::full_moon();
+    let b = Campaign::full_moon();
+    let before = a.bytes();
+    let dry = a.json(&["battle", "auto", "crater-rim", "--seed", "7", "--dry-run"]);
+    assert_eq!(dry["dry_run"], true);
+    assert_eq!(before, a.bytes(), "a dry run wrote to the campaign");
+    let committed = a.json(&["battle", "auto", "crater-rim", "--seed", "7"]);
+    let other = b.json(&["battle", "auto", "crater-rim", "--seed", "7"]);
+    assert_eq!(strip(dry.clone()), strip(committed.clone()));
+    assert_eq!(committed, other);
+    assert!(committed["events"].as_array().unwrap().len() > 5);
+    let shown = a.json(&["battle", "show", "crater-rim"]);
+    for field in [
+        "winner",
+        "turns",
+        "end_reason",
+        "seed",
+        "stands",
+        "casualties",
+        "events",
+    ] {
+        assert_eq!(shown[field], committed[field], "{field}");
+    }
+    let log = a.ok(&["battle", "log", "crater-rim"]);
+    assert!(log.contains("Turn 1") && log.contains("fires at"), "{log}");
+}
+
+#[test]
+fn battle_auto_json_carries_the_required_fields() {
+    let c = Campaign::full_moon();
+    let doc = c.json(&["battle", "auto", "crater-rim", "--seed", "3"]);
+    for f in [
+        "battle",
+        "ruleset",
+        "seed",
+        "winner",
+        "turns",
+        "end_reason",
+        "stands",
+        "casualties",
+        "events",
+    ] {
+        assert!(doc.get(f).is_some(), "missing {f}");
+    }
+    assert!(["attacker", "defender", "draw"].contains(&doc["winner"].as_str().unwrap()));
+    for s in doc["stands"].as_array().unwrap() {
+        for f in [
+            "code",
+            "side",
+            "hits_taken",
+            "status_after",
+            "fired",
+            "under_fire",
+        ] {
+            assert!(s.get(f).is_some(), "missing stands.{f}");
+        }
+    }
+    for f in [
+        "unharmed", "scratch", "light", "serious", "mortal", "dead", "captured",
+    ] {
+        assert!(doc["casualties"][f].is_i64(), "missing casualties.{f}");
+    }
+    let total: i64 = doc["casualties"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_i64().unwrap())
+        .sum();
+    let listed = c.json(&["casualties", "--battle", "crater-rim"]);
+    assert_eq!(listed.as_array().unwrap().len() as i64, total);
+}
+
+#[test]
+fn experience_follows_fire_and_hits() {
+    let c = Campaign::full_moon();
+    let before: Vec<Value> = c.json(&["roster", "--all"]).as_array().unwrap().clone();
+    let doc = c.json(&["battle", "auto", "crater-rim", "--seed", "11"]);
+    for s in doc["stands"].as_array().unwrap() {
+        let code = s["code"].as_str().unwrap();
+        let old = before.iter().find(|b| b["code"] == code).unwrap()["actions"]
+            .as_i64()
+            .unwrap();
+        let now = c.json(&["stand", "show", code])["actions"]
+            .as_i64()
+            .unwrap();
+        let both = s["fired"] == true && s["under_fire"] == true;
+        let want = match (both, s["hits_taken"].as_i64().unwrap() > 0) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+        };
+        assert_eq!(now - old, want, "{code}");
+        assert!(now >= old);
+    }
+}
+
+#[test]
+fn odds_write_nothing_and_rates_sum_to_one() {
+    let c = Campaign::full_moon();
+    let before = c.bytes();
+    let doc = c.json(&[
+        "battle",
+        "odds",
+        "crater-rim",
+        "--runs",
+        "200",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(before, c.bytes());
+    let sum = doc["attacker_wins"].as_f64().unwrap()
+        + doc["defender_wins"].as_f64().unwrap()
+        + doc["draws"].as_f64().unwrap();
+    assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+    for side in ["attacker_hits", "defender_hits"] {
+        let h = &doc[side];
+        assert!(h["p10"].as_i64().unwrap() <= h["p50"].as_i64().unwrap());
+        assert!(h["p50"].as_i64().unwrap() <= h["p90"].as_i64().unwrap());
+    }
+    assert_eq!(
+        doc,
+        c.json(&[
+            "battle",
+            "odds",
+            "crater-rim",
+            "--runs",
+            "200",
+            "--seed",
+            "1"
+        ])
+        .as_object()
+        .map(|o| {
+            let mut o = o.clone();
+            o.insert("seconds".into(), doc["seconds"].clone());
+            Value::Object(o)
+        })
+        .unwrap()
+    );
+}
+
+#[test]
+fn undo_reverts_a_whole_battle() {
+    let c = Campaign::full_moon();
+    let before = c.export();
+    c.ok(&["battle", "auto", "crater-rim", "--seed", "5"]);
+    assert_ne!(before, c.export());
+    c.ok(&["undo"]);
+    assert_eq!(before, c.export());
+    assert_eq!(c.json(&["casualties"]).as_array().unwrap().len(), 0);
+    assert_eq!(
+        c.json(&["battle", "show", "crater-rim"])["status"],
+        "planned"
+    );
+}
+
+#[test]
+fn a_linked_battle_leaves_out_stands_put_out_of_action() {
+    let c = Campaign::full_moon();
+    let first = c.json(&["battle", "auto", "crater-rim", "--seed", "7"]);
+    let out: Vec<String> = first["stands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["role"] == "defender" && s["status_after"] != "effective")
+        .map(|s| s["code"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!out.is_empty(), "the seed should put some defenders out");
+    let defenders: Vec<String> = first["stands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["role"] == "defender")
+        .map(|s| s["code"].as_str().unwrap().to_string())
+        .collect();
+    let mut args = vec![
+        "battle",
+        "new",
+        "rematch",
+        "--after",
+        "crater-rim",
+        "--attacker",
+        "a-2pl",
+    ];
+    for d in &defenders {
+        args.push("--defender");
+        args.push(d);
+    }
+    let remaining = defenders.len() - out.len();
+    if remaining == 0 {
+        args.extend(["--defender", "hmg-pit"]);
+    }
+    c.ok(&args);
+    let second = c.json(&["battle", "auto", "rematch", "--seed", "1"]);
+    for s in second["stands"].as_array().unwrap() {
+        assert!(
+            !out.contains(&s["code"].as_str().unwrap().to_string()),
+            "{} fought again",
+            s["code"]
+        );
+    }
+}
+
+#[test]
+fn a_battle_waits_for_the_one_it_follows() {
+    let c = Campaign::full_moon();
+    let msg = c.fails(2, &["battle", "auto", "dome-seven", "--seed", "1"]);
+    assert!(msg.contains("crater-rim"), "{msg}");
+    c.ok(&["battle", "auto", "crater-rim", "--seed", "1"]);
+    let msg = c.fails(2, &["battle", "auto", "crater-rim", "--seed", "1"]);
+    assert!(msg.contains("already fought"), "{msg}");
+}
+
+#[test]
+fn battle_new_refuses_bad_plans() {
+    let c = Campaign::full_moon();
+    let before = c.bytes();
+    let msg = c.fails(
+        2,
+        &[
+            "battle",
+            "new",
+            "x",
+            "--attacker",
+            "a-1pl",
+            "--defender",
+            "a-2pl",
+        ],
+    );
+    assert!(msg.contains("both side"), "{msg}");
+    let msg = c.fails(
+        2,
+        &[
+            "battle",
+            "new",
+            "x",
+            "--attacker",
+            "nobody",
+            "--defender",
+            "tycho-1",
+        ],
+    );
+    assert!(msg.contains("nobody"), "{msg}");
+    assert_eq!(before, c.bytes());
+    c.ok(&[
+        "battle",
+        "new",
+        "x",
+        "--attacker",
+        "a-1pl",
+        "--defender",
+        "tycho-1",
+        "--range",
+        "30",
+        "--cover",
+        "bunker",
+    ]);
+    let list = c.json(&["battle", "list"]);
+    let x = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["code"] == "x")
+        .unwrap();
+    for f in ["code", "name", "status", "ruleset", "after", "at", "winner"] {
+        assert!(x.get(f).is_some(), "{f}");
+    }
+    assert_eq!(x["status"], "planned");
+}
+
+#[test]
+fn regroup_merges_ineffective_stands() {
+    let c = Campaign::full_moon();
+    for code in ["a2-1", "a2-2"] {
+        c.ok(&[
+            "stand",
+            "edit",
+            code,
+            "--hits",
+            "2",
+            "--status",
+            "ineffective",
+        ]);
+    }
+    let out = c.json(&["regroup", "a2-1", "a2-2"]);
+    assert_eq!(out[0]["men"], 4);
+    let new = c.json(&["stand", "show", "a2-1-rg"]);
+    assert_eq!(
+        (
+            new["men"].as_i64(),
+            new["hits"].as_i64(),
+            new["status"].as_str()
+        ),
+        (Some(4), Some(0), Some("effective"))
+    );
+    let old = c.json(&["stand", "show", "a2-1"]);
+    assert_eq!(
+        (old["men"].as_i64(), old["status"].as_str()),
+        (Some(2), Some("ineffective"))
+    );
+    c.ok(&["check"]);
+    c.ok(&["undo"]);
+    c.fails(2, &["stand", "show", "a2-1-rg"]);
+    c.ok(&[
+        "stand",
+        "edit",
+        "a2-3",
+        "--hits",
+        "3",
+        "--status",
+        "ineffective",
+    ]);
+    let before = c.bytes();
+    let msg = c.fails(2, &["regroup", "a2-1", "a2-3"]);
+    assert!(msg.contains("fit people"), "{msg}");
+    assert_eq!(before, c.bytes());
+}
+
+#[test]
+fn demo_fights_the_chain() {
+    let c = Campaign::empty();
+    let out = c.ok(&["demo"]);
+    for b in ["crater-rim", "dome-seven", "copernicus-road", "kepler-raid"] {
+        assert!(out.contains(b), "{out}");
+    }
+    let list = c.json(&["battle", "list"]);
+    assert!(list
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|b| b["status"] == "resolved"));
+    c.ok(&["check"]);
+}
