@@ -13,11 +13,25 @@ pub enum BattleError {
     Unsupported(&'static str),
 }
 
-/// A battle system: turns a setup into a fought battle. Pure: no I/O, and the
-/// same setup and seed always give the same result and log.
+/// A battle turned into a ruleset's pieces once, ready to be fought many times.
+pub trait PreparedBattle: Sync {
+    /// Fights the whole battle with dice from `seed`.
+    fn fight(&self, seed: u64) -> BattleResult;
+}
+
+/// A battle system. Pure: no I/O, and the same setup and seed always give the
+/// same result and log.
 pub trait Resolver: Sync {
     fn ruleset(&self) -> Ruleset;
 
-    /// Fights the whole battle with dice from `seed`.
-    fn resolve(&self, setup: &BattleSetup, seed: u64) -> Result<BattleResult, BattleError>;
+    /// Converts the campaign's stands into this ruleset's pieces.
+    fn prepare<'a>(
+        &self,
+        setup: &'a BattleSetup,
+    ) -> Result<Box<dyn PreparedBattle + 'a>, BattleError>;
+
+    /// Prepares and fights once.
+    fn resolve(&self, setup: &BattleSetup, seed: u64) -> Result<BattleResult, BattleError> {
+        Ok(self.prepare(setup)?.fight(seed))
+    }
 }

@@ -5,7 +5,7 @@ mod piece;
 
 use serde_json::json;
 
-use crate::battle::resolver::{BattleError, Resolver};
+use crate::battle::resolver::{BattleError, PreparedBattle, Resolver};
 use crate::battle::result::{BattleResult, Event, Knockout, Role, StandOutcome, Winner};
 use crate::battle::setup::{BattleSetup, Force};
 use crate::rules::bia::air_defence::{ad_entry, attack_range_cm, lock_on_number, Lock};
@@ -13,11 +13,12 @@ use crate::rules::bia::armour::{penetration_result, PenetrationResult};
 use crate::rules::bia::fire::{hits_for, modifiers, Firer, Target};
 use crate::rules::bia::morale::BattleContext;
 use crate::rules::bia::morale_test::{
-    due_threshold, group_test, stand_result, StandResult, Threshold,
+    due_threshold, group_test, stand_result, threshold_casualties, StandResult, Threshold,
+    THRESHOLDS,
 };
 use crate::rules::bia::range_table::{band_index, BANDS};
 use crate::rules::dice::Dice;
-use crate::rules::kinds::{Cover, Ruleset, Status, VehicleKind};
+use crate::rules::kinds::{Cover, Ruleset, StandType, Status, VehicleKind};
 use piece::{Piece, Posture, State};
 
 /// Attackers stop closing at this range: close assault is not modelled.
@@ -37,40 +38,37 @@ impl Resolver for BiaResolver {
         Ruleset::Bia
     }
 
-    fn resolve(&self, setup: &BattleSetup, seed: u64) -> Result<BattleResult, BattleError> {
-        let mut b = Battle::new(setup, seed, self.log)?;
-        b.fight();
-        Ok(b.finish())
+    fn prepare<'a>(
+        &self,
+        setup: &'a BattleSetup,
+    ) -> Result<Box<dyn PreparedBattle + 'a>, BattleError> {
+        Ok(Box::new(Prepared::new(setup, self.log)?))
     }
 }
 
+/// One player's group: tested for morale as a whole.
+#[derive(Debug, Clone, Copy)]
 struct Group {
     role: Role,
-    code: String,
     members: i64,
     morale: i64,
-    tested: Vec<Threshold>,
+    /// Thresholds already tested, in `THRESHOLDS` order.
+    tested: [bool; 3],
     withdrawn: bool,
 }
 
-struct Battle<'a> {
+/// The battle's pieces built once from the setup; each run starts from a copy.
+struct Prepared<'a> {
     setup: &'a BattleSetup,
-    seed: u64,
-    dice: Dice,
+    log: bool,
     pieces: Vec<Piece>,
     groups: Vec<Group>,
-    turn: u32,
-    log: bool,
-    events: Vec<Event>,
-    order: Vec<usize>,
+    group_codes: Vec<&'a str>,
+    codes: Vec<&'a str>,
 }
 
 fn battle_context(own: &Force, enemy: &Force) -> BattleContext {
-    let air = |f: &Force| {
-        f.stands
-            .iter()
-            .any(|s| s.stand_type == crate::rules::kinds::StandType::Aircraft)
-    };
+    let air = |f: &Force| f.stands.iter().any(|s| s.stand_type == StandType::Aircraft);
     BattleContext {
         enemy_air_superiority: air(enemy) && !air(own),
         enemy_cant_kill_us: false,
@@ -78,95 +76,143 @@ fn battle_context(own: &Force, enemy: &Force) -> BattleContext {
     }
 }
 
-impl<'a> Battle<'a> {
-    fn new(setup: &'a BattleSetup, seed: u64, log: bool) -> Result<Self, BattleError> {
+impl<'a> Prepared<'a> {
+    fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
         let mut pieces = Vec::new();
+        let mut codes = Vec::new();
         let mut groups: Vec<Group> = Vec::new();
+        let mut group_codes: Vec<&str> = Vec::new();
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
-            let enemy = setup.force(role.other());
             if force.stands.is_empty() {
                 return Err(BattleError::NoForce {
                     battle: setup.code.clone(),
                     role: role.as_str(),
                 });
             }
-            let ctx = battle_context(force, enemy);
+            let ctx = battle_context(force, setup.force(role.other()));
             for s in &force.stands {
-                let g = match groups
-                    .iter()
-                    .position(|g| g.role == role && g.code == s.command)
+                let g = match (0..groups.len())
+                    .find(|&g| groups[g].role == role && group_codes[g] == s.command)
                 {
                     Some(g) => g,
                     None => {
                         groups.push(Group {
                             role,
-                            code: s.command.clone(),
                             members: 0,
                             morale: 0,
-                            tested: vec![],
+                            tested: [false; 3],
                             withdrawn: false,
                         });
+                        group_codes.push(&s.command);
                         groups.len() - 1
                     }
                 };
                 pieces.push(Piece::new(s, role, g, force, ctx, setup.range_cm));
+                codes.push(s.code.as_str());
             }
         }
-        // "Can't kill" factors need the whole battle: recompute with them.
+        // The "can't kill" factors need both forces.
         let snapshot = pieces.clone();
         for p in &mut pieces {
-            let enemies: Vec<&Piece> = snapshot.iter().filter(|e| e.role != p.role).collect();
-            let we_cant = !enemies.iter().any(|e| p.can_hurt(e)) && p.weapon.is_some();
-            let they_cant = !enemies.iter().any(|e| e.can_hurt(p));
+            let mut enemies = snapshot.iter().filter(|e| e.role != p.role);
+            let we_cant = p.weapon.is_some() && !enemies.clone().any(|e| p.can_hurt(e));
+            let they_cant = !enemies.any(|e| e.can_hurt(p));
             p.morale = (p.morale + if we_cant { 2 } else { 0 } - if they_cant { 2 } else { 0 })
                 .clamp(1, 9);
         }
         for (i, g) in groups.iter_mut().enumerate() {
             let members: Vec<&Piece> = pieces.iter().filter(|p| p.command == i).collect();
             g.members = members.iter().map(|p| p.people).sum();
-            // The group tests on the morale of its typical stand: the rounded mean.
+            // A group tests on the morale of its typical stand: the rounded mean.
             let n = members.len().max(1) as i64;
             g.morale = ((members.iter().map(|p| p.morale).sum::<i64>() + n / 2) / n).clamp(1, 9);
         }
-        Ok(Battle {
+        Ok(Prepared {
             setup,
-            seed,
-            dice: Dice::from_seed(seed),
+            log,
             pieces,
             groups,
-            turn: 0,
-            log,
-            events: Vec::new(),
-            order: Vec::new(),
+            group_codes,
+            codes,
         })
     }
+}
 
-    fn event(
-        &mut self,
-        phase: &str,
-        text: impl FnOnce() -> String,
-        data: impl FnOnce() -> serde_json::Value,
-    ) {
-        if self.log {
-            self.events.push(Event {
-                turn: self.turn,
-                phase: phase.to_string(),
-                text: text(),
-                data: Some(data()),
-            });
-        }
+impl PreparedBattle for Prepared<'_> {
+    fn fight(&self, seed: u64) -> BattleResult {
+        let mut b = Battle {
+            p: self,
+            seed,
+            dice: Dice::from_seed(seed),
+            pieces: self.pieces.clone(),
+            groups: self.groups.clone(),
+            turn: 0,
+            events: Vec::new(),
+            order: Vec::with_capacity(self.pieces.len()),
+            targets: [Vec::new(), Vec::new()],
+        };
+        b.fight();
+        b.finish()
+    }
+}
+
+struct Battle<'p, 'a> {
+    p: &'p Prepared<'a>,
+    seed: u64,
+    dice: Dice,
+    pieces: Vec<Piece>,
+    groups: Vec<Group>,
+    turn: u32,
+    events: Vec<Event>,
+    order: Vec<usize>,
+    /// Per role (attacker, defender): its fighting pieces, nearest first.
+    targets: [Vec<usize>; 2],
+}
+
+/// What a stand testing morale can see of the enemy.
+#[derive(Default, Clone, Copy)]
+struct EnemyView {
+    tanks: bool,
+    hma_or_apc: bool,
+    aircraft: bool,
+    people: i64,
+}
+
+fn role_index(r: Role) -> usize {
+    match r {
+        Role::Attacker => 0,
+        Role::Defender => 1,
+    }
+}
+
+impl Battle<'_, '_> {
+    fn code(&self, i: usize) -> &str {
+        self.p.codes[i]
+    }
+
+    fn log(&mut self, phase: &str, text: String, data: serde_json::Value) {
+        self.events.push(Event {
+            turn: self.turn,
+            phase: phase.to_string(),
+            text,
+            data: Some(data),
+        });
     }
 
     fn side_out(&self, role: Role) -> bool {
         !self.pieces.iter().any(|p| p.role == role && p.fighting())
     }
 
+    fn over(&self) -> bool {
+        self.side_out(Role::Attacker) || self.side_out(Role::Defender)
+    }
+
     fn fight(&mut self) {
-        let s = self.setup;
-        self.event(
-            "setup",
-            || {
+        if self.p.log {
+            let s = self.p.setup;
+            self.log(
+                "setup",
                 format!(
                     "{} stands attack {} defenders at {} cm; defenders {} ({})",
                     s.attacker.stands.len(),
@@ -178,11 +224,11 @@ impl<'a> Battle<'a> {
                     } else {
                         s.terrain.as_str()
                     }
-                )
-            },
-            || json!({"range_cm": s.range_cm, "cover": s.defender_cover.as_str()}),
-        );
-        while self.turn < self.setup.turn_limit {
+                ),
+                json!({"range_cm": s.range_cm, "cover": s.defender_cover.as_str()}),
+            );
+        }
+        while self.turn < self.p.setup.turn_limit {
             self.turn += 1;
             self.morale_phase();
             if self.over() {
@@ -191,17 +237,14 @@ impl<'a> Battle<'a> {
             for p in &mut self.pieces {
                 p.moved = false;
             }
-            self.fire_phase(true);
+            // Stationary defenders fire first, then the attackers move and fire.
+            self.fire_phase(Role::Defender);
             self.movement_phase();
-            self.fire_phase(false);
+            self.fire_phase(Role::Attacker);
             if self.over() {
                 return;
             }
         }
-    }
-
-    fn over(&self) -> bool {
-        self.side_out(Role::Attacker) || self.side_out(Role::Defender)
     }
 
     fn casualties_of(&self, g: usize) -> i64 {
@@ -212,28 +255,65 @@ impl<'a> Battle<'a> {
             .sum()
     }
 
-    fn morale_phase(&mut self) {
-        // Individual tests first, for stands that came under fire for the first time.
-        for i in 0..self.pieces.len() {
-            if !(self.pieces[i].test_pending && self.pieces[i].fighting()) {
-                continue;
-            }
-            self.pieces[i].test_pending = false;
-            let roll = self.dice.two_d6() as i64;
-            let mods = self.individual_modifiers(i);
-            let modified = roll + mods.iter().map(|(_, m)| m).sum::<i64>();
-            let margin = self.pieces[i].morale - modified;
-            let result = stand_result(margin);
-            let p = &self.pieces[i];
-            let (code, morale) = (p.code.clone(), p.morale);
-            self.event("morale", || format!(
-                "{code} tests morale under fire: 2d6 {roll} {} = {modified} against {morale} → {}",
-                mods.iter().map(|(n, m)| format!("{n} {m:+}")).collect::<Vec<_>>().join(" "),
-                result_name(result)
-            ), || json!({"stand": code, "roll": roll, "modified": modified, "morale": morale, "result": result_name(result)}));
-            self.apply_stand_result(i, result);
+    fn enemy_view(&self, role: Role) -> EnemyView {
+        let mut v = EnemyView::default();
+        for e in self
+            .pieces
+            .iter()
+            .filter(|e| e.role != role && e.fighting())
+        {
+            v.tanks |= matches!(
+                e.vehicle,
+                Some(VehicleKind::TrackTank | VehicleKind::Hovertank)
+            );
+            v.hma_or_apc |= e.hard()
+                || matches!(
+                    e.vehicle,
+                    Some(VehicleKind::LightTrack | VehicleKind::Hoverbus)
+                );
+            v.aircraft |= e.is_aircraft;
+            v.people += e.people - e.hits;
         }
-        // Group tests: attackers biggest first, then defenders biggest first.
+        v
+    }
+
+    fn morale_phase(&mut self) {
+        if self.pieces.iter().any(|p| p.test_pending && p.fighting()) {
+            let views = [
+                self.enemy_view(Role::Attacker),
+                self.enemy_view(Role::Defender),
+            ];
+            let own: [i64; 2] = [Role::Attacker, Role::Defender].map(|r| {
+                self.pieces
+                    .iter()
+                    .filter(|f| f.role == r && f.fighting())
+                    .map(|f| f.people - f.hits)
+                    .sum()
+            });
+            for i in 0..self.pieces.len() {
+                if !(self.pieces[i].test_pending && self.pieces[i].fighting()) {
+                    continue;
+                }
+                self.pieces[i].test_pending = false;
+                let r = role_index(self.pieces[i].role);
+                let mods = self.individual_modifiers(i, views[r], own[r]);
+                let roll = self.dice.two_d6() as i64;
+                let modified = roll + mods.iter().map(|(_, m)| m).sum::<i64>();
+                let morale = self.pieces[i].morale;
+                let result = stand_result(morale - modified);
+                if self.p.log {
+                    let code = self.code(i).to_string();
+                    let text = format!(
+                        "{code} tests morale under fire: 2d6 {roll} {} = {modified} against {morale} → {}",
+                        mods.iter().map(|(n, m)| format!("{n} {m:+}")).collect::<Vec<_>>().join(" "),
+                        result_name(result)
+                    );
+                    self.log("morale", text, json!({"stand": code, "roll": roll, "modifiers": mods.iter().map(|(n, m)| json!({"name": n, "modifier": m})).collect::<Vec<_>>(), "modified": modified, "morale": morale, "result": result_name(result)}));
+                }
+                self.apply_stand_result(i, result);
+            }
+        }
+        // Group tests: attacking groups biggest first, then defending ones.
         let mut order: Vec<usize> = (0..self.groups.len()).collect();
         order.sort_by_key(|&g| {
             (
@@ -246,30 +326,35 @@ impl<'a> Battle<'a> {
                 continue;
             }
             let cas = self.casualties_of(g);
-            let Some((threshold, modifier)) =
-                due_threshold(self.groups[g].members, cas, &self.groups[g].tested)
-            else {
+            let members = self.groups[g].members;
+            let tested: Vec<Threshold> = THRESHOLDS
+                .iter()
+                .zip(self.groups[g].tested)
+                .filter(|(_, t)| *t)
+                .map(|((th, _), _)| *th)
+                .collect();
+            let Some((threshold, modifier)) = due_threshold(members, cas, &tested) else {
                 continue;
             };
-            // A passed test also covers any lesser threshold reached at the same time.
-            for (t, _) in crate::rules::bia::morale_test::THRESHOLDS {
-                if crate::rules::bia::morale_test::threshold_casualties(t, self.groups[g].members)
-                    <= cas
-                {
-                    self.groups[g].tested.push(t);
+            // One test covers every threshold reached so far.
+            for (k, (t, _)) in THRESHOLDS.iter().enumerate() {
+                if threshold_casualties(*t, members) <= cas {
+                    self.groups[g].tested[k] = true;
                 }
             }
             let roll = self.dice.two_d6() as i64;
             let morale = self.groups[g].morale;
             let t =
                 group_test(morale, roll, &[modifier]).expect("group morale and 2d6 are in range");
-            let code = self.groups[g].code.clone();
-            let members = self.groups[g].members;
             let passed = t.margin <= 0;
-            self.event("morale", || format!(
-                "group {code} has {cas} casualties of {members} ({threshold:?} threshold): 2d6 {roll} {modifier:+} = {} against {morale} → {}",
-                t.modified, if passed { "carries on" } else { "withdraws in good order" }
-            ), || json!({"group": code, "casualties": cas, "roll": roll, "modifier": modifier, "morale": morale, "passed": passed}));
+            if self.p.log {
+                let code = self.p.group_codes[g].to_string();
+                let text = format!(
+                    "group {code} has {cas} casualties of {members} ({threshold:?} threshold): 2d6 {roll} {modifier:+} = {} against {morale} → {}",
+                    t.modified, if passed { "carries on" } else { "withdraws in good order" }
+                );
+                self.log("morale", text, json!({"group": code, "casualties": cas, "roll": roll, "modifier": modifier, "morale": morale, "passed": passed}));
+            }
             if !passed {
                 self.groups[g].withdrawn = true;
                 for p in self
@@ -283,37 +368,13 @@ impl<'a> Battle<'a> {
         }
     }
 
-    fn individual_modifiers(&self, i: usize) -> Vec<(&'static str, i64)> {
+    fn individual_modifiers(
+        &self,
+        i: usize,
+        view: EnemyView,
+        friends: i64,
+    ) -> Vec<(&'static str, i64)> {
         let p = &self.pieces[i];
-        let enemies = self
-            .pieces
-            .iter()
-            .filter(|e| e.role != p.role && e.fighting());
-        let mut tanks = false;
-        let mut hma = false;
-        let mut air = false;
-        let mut enemy_people = 0;
-        for e in enemies {
-            tanks |= matches!(
-                e.vehicle,
-                Some(VehicleKind::TrackTank | VehicleKind::Hovertank)
-            );
-            hma |= e.hard()
-                || matches!(
-                    e.vehicle,
-                    Some(VehicleKind::LightTrack | VehicleKind::Hoverbus)
-                );
-            air |= e.is_aircraft;
-            enemy_people += e.people - e.hits;
-        }
-        let friends: i64 = self
-            .pieces
-            .iter()
-            .filter(|f| f.role == p.role && f.fighting())
-            .map(|f| f.people - f.hits)
-            .sum();
-        let own_cas = self.casualties_of(p.command);
-        let members = self.groups[p.command].members.max(1);
         let mut out = Vec::new();
         if p.officers > 0 {
             out.push(("officer_leading", 1));
@@ -321,26 +382,27 @@ impl<'a> Battle<'a> {
         if p.dist <= CLOSEST_CM && p.role == Role::Attacker {
             out.push(("under_close_or_indirect_fire", -1));
         }
-        if hma {
+        if view.hma_or_apc {
             out.push(("enemy_in_hma_or_apc", -1));
         }
-        if tanks {
+        if view.tanks {
             out.push(("enemy_tanks", -2));
         }
-        if air {
+        if view.aircraft {
             out.push(("under_air_attack", -3));
         }
-        if enemy_people > friends {
+        if view.people > friends {
             out.push(("visibly_outnumbered", -1));
         }
-        let tenths = own_cas * 10 / members;
+        let tenths = self.casualties_of(p.command) * 10 / self.groups[p.command].members.max(1);
         if tenths > 0 {
-            out.push(("friendly_casualties", -tenths));
+            out.push(("each_10pct_friendly_casualties", -tenths));
         }
         out
     }
 
     fn apply_stand_result(&mut self, i: usize, result: StandResult) {
+        let range = self.p.setup.range_cm;
         let p = &mut self.pieces[i];
         match result {
             StandResult::CarryOn => {}
@@ -348,7 +410,7 @@ impl<'a> Battle<'a> {
             StandResult::Retire => {
                 p.posture = Posture::Hold;
                 if p.role == Role::Attacker {
-                    p.dist = (p.dist + p.tactical_move).min(self.setup.range_cm.max(p.dist));
+                    p.dist = (p.dist + p.tactical_move).min(range.max(p.dist));
                 }
             }
             StandResult::Surrender => {
@@ -367,26 +429,26 @@ impl<'a> Battle<'a> {
     fn movement_phase(&mut self) {
         for i in 0..self.pieces.len() {
             let p = &mut self.pieces[i];
+            let artillery = p.kind == StandType::Artillery;
             if !p.fighting()
                 || p.posture != Posture::Advance
                 || p.is_aircraft
+                || artillery
                 || p.tactical_move == 0
+                || p.dist <= CLOSEST_CM
             {
                 continue;
             }
-            if p.dist > CLOSEST_CM
-                && !(p.reach > 0
-                    && p.dist <= p.reach.min(CLOSEST_CM * 2)
-                    && p.kind == crate::rules::kinds::StandType::Artillery)
-            {
-                let from = p.dist;
-                p.dist = (p.dist - p.tactical_move).max(CLOSEST_CM);
-                p.moved = true;
-                let (code, to) = (p.code.clone(), p.dist);
-                self.event(
+            let from = p.dist;
+            p.dist = (p.dist - p.tactical_move).max(CLOSEST_CM);
+            p.moved = true;
+            let to = p.dist;
+            if self.p.log {
+                let code = self.code(i).to_string();
+                self.log(
                     "movement",
-                    || format!("{code} advances from {from} to {to} cm"),
-                    || json!({"stand": code, "from": from, "to": to}),
+                    format!("{code} advances from {from} to {to} cm"),
+                    json!({"stand": code, "from": from, "to": to}),
                 );
             }
         }
@@ -402,7 +464,7 @@ impl<'a> Battle<'a> {
         } else {
             t.dist
         };
-        let back = if f.kind == crate::rules::kinds::StandType::Artillery {
+        let back = if f.kind == StandType::Artillery {
             ARTILLERY_BACK_CM
         } else {
             0
@@ -410,41 +472,45 @@ impl<'a> Battle<'a> {
         (base + back).max(1)
     }
 
-    /// The target a piece engages: aircraft for air defence; otherwise a target it
-    /// can hurt and reach, armour first for anti-armour weapons, else the nearest.
+    /// Air defence engages aircraft; anti-armour weapons take the nearest armour
+    /// they can reach; everything else takes the nearest target it can hurt.
     fn pick_target(&self, i: usize) -> Option<usize> {
         let f = &self.pieces[i];
-        let mut best: Option<(bool, i64, usize)> = None;
-        for (j, t) in self.pieces.iter().enumerate() {
-            if t.role == f.role || !t.fighting() || !f.can_hurt(t) {
-                continue;
-            }
-            let r = self.range(f, t);
-            if f.ad.is_none() && r > f.reach {
-                continue;
-            }
-            let key = (!(f.anti_armour() && t.armour > 0), r, j);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
+        let list = &self.targets[role_index(f.role.other())];
+        let usable = |j: usize| {
+            let t = &self.pieces[j];
+            t.fighting() && f.can_hurt(t) && (f.ad.is_some() || self.range(f, t) <= f.reach)
+        };
+        if f.anti_armour() {
+            if let Some(j) = list
+                .iter()
+                .copied()
+                .find(|&j| self.pieces[j].armour > 0 && usable(j))
+            {
+                return Some(j);
             }
         }
-        best.map(|(_, _, j)| j)
+        list.iter().copied().find(|&j| usable(j))
     }
 
-    fn fire_phase(&mut self, stationary_defenders: bool) {
-        self.order.clear();
-        for (i, p) in self.pieces.iter().enumerate() {
-            let eligible = if stationary_defenders {
-                p.role == Role::Defender
-            } else {
-                p.role == Role::Attacker
-            };
-            if eligible && p.fighting() && p.weapon.is_some() && p.ammo > 0 {
-                self.order.push(i);
-            }
+    fn fire_phase(&mut self, role: Role) {
+        for r in [Role::Attacker, Role::Defender] {
+            let mut list = std::mem::take(&mut self.targets[role_index(r)]);
+            list.clear();
+            list.extend(
+                (0..self.pieces.len())
+                    .filter(|&j| self.pieces[j].role == r && self.pieces[j].fighting()),
+            );
+            list.sort_by_key(|&j| (self.pieces[j].dist, j));
+            self.targets[role_index(r)] = list;
         }
         let mut order = std::mem::take(&mut self.order);
-        order.sort_by_key(|&i| self.pieces[i].fire_order());
+        order.clear();
+        order.extend((0..self.pieces.len()).filter(|&i| {
+            let p = &self.pieces[i];
+            p.role == role && p.fighting() && p.weapon.is_some() && p.ammo > 0
+        }));
+        order.sort_by_key(|&i| (self.pieces[i].fire_order(), i));
         for &i in &order {
             if !self.pieces[i].fighting() {
                 continue;
@@ -477,13 +543,13 @@ impl<'a> Battle<'a> {
     fn shoot(&mut self, i: usize, j: usize) {
         let range = self.range(&self.pieces[i], &self.pieces[j]);
         let (f, t) = (&self.pieces[i], &self.pieces[j]);
-        let line = f.line.expect("a firing piece has a range-table weapon");
+        let Some(line) = f.line else { return };
         let Some(band) = band_index(range) else {
             return;
         };
         let Some(cell) = line.cells[band] else { return };
         let cover = if t.role == Role::Defender {
-            self.setup.defender_cover
+            self.p.setup.defender_cover
         } else {
             Cover::Open
         };
@@ -509,27 +575,31 @@ impl<'a> Battle<'a> {
             locked_on: false,
             evasive: false,
         };
+        let (aircraft, artillery) = (f.is_aircraft, f.kind == StandType::Artillery);
         let mods = modifiers(&firer, &target, line.blast);
         let total: i64 = mods.iter().map(|m| m.value()).sum();
         let roll = self.dice.d10() as i64;
         let hits = hits_for(roll + total, cell.hit);
         self.spend(i, j);
-        let (fc, tc) = (self.pieces[i].code.clone(), self.pieces[j].code.clone());
-        let phase = if self.pieces[i].is_aircraft {
-            "air to surface"
-        } else if self.pieces[i].kind == crate::rules::kinds::StandType::Artillery {
-            "indirect fire"
-        } else {
-            "fire"
-        };
-        self.event(phase, || format!(
-            "{fc} fires at {tc} at {range} cm ({} cm band, needs {}): d10 {roll} {} = {} → {hits} hit{}",
-            BANDS[band], cell.hit,
-            mods.iter().map(|m| format!("{} {:+}", m.name(), m.value())).collect::<Vec<_>>().join(" "),
-            roll + total, if hits == 1 { "" } else { "s" }
-        ), || json!({"firer": fc, "target": tc, "range_cm": range, "band": BANDS[band], "hit_number": cell.hit, "roll": roll,
-                    "modifiers": mods.iter().map(|m| json!({"name": m.name(), "modifier": m.value()})).collect::<Vec<_>>(),
-                    "modified_roll": roll + total, "hits": hits}));
+        if self.p.log {
+            let (fc, tc) = (self.code(i).to_string(), self.code(j).to_string());
+            let phase = if aircraft {
+                "air to surface"
+            } else if artillery {
+                "indirect fire"
+            } else {
+                "fire"
+            };
+            let text = format!(
+                "{fc} fires at {tc} at {range} cm ({} cm band, needs {}): d10 {roll} {} = {} → {hits} hit{}",
+                BANDS[band], cell.hit,
+                mods.iter().map(|m| format!("{} {:+}", m.name(), m.value())).collect::<Vec<_>>().join(" "),
+                roll + total, if hits == 1 { "" } else { "s" }
+            );
+            self.log(phase, text, json!({"firer": fc, "target": tc, "range_cm": range, "band": BANDS[band], "hit_number": cell.hit, "roll": roll,
+                "modifiers": mods.iter().map(|m| json!({"name": m.name(), "modifier": m.value()})).collect::<Vec<_>>(),
+                "modified_roll": roll + total, "hits": hits}));
+        }
         if hits == 0 {
             return;
         }
@@ -549,23 +619,24 @@ impl<'a> Battle<'a> {
         let roll = self.dice.d10() as i64;
         let armour = self.pieces[j].armour;
         let (total, result) = penetration_result(pen, roll, armour);
-        let code = self.pieces[j].code.clone();
-        self.event("penetration", || format!(
-            "{code} (armour {armour}): d10 {roll} + penetration {} = {total} → {}",
-            pen.map(|p| p.to_string()).unwrap_or_else(|| "none".into()), result.as_str()
-        ), || json!({"target": code, "armour": armour, "roll": roll, "penetration": pen, "total": total, "result": result.as_str()}));
-        let t = &mut self.pieces[j];
-        match result {
-            PenetrationResult::NoEffect => {}
-            PenetrationResult::Killed | PenetrationResult::Exploded => {
-                t.knockout = Some(if result == PenetrationResult::Exploded {
-                    Knockout::Exploded
-                } else {
-                    Knockout::Killed
-                });
-                t.state = State::Destroyed;
-                t.hits = t.people;
-            }
+        if self.p.log {
+            let code = self.code(j).to_string();
+            let text = format!(
+                "{code} (armour {armour}): d10 {roll} + penetration {} = {total} → {}",
+                pen.map(|p| p.to_string()).unwrap_or_else(|| "none".into()),
+                result.as_str()
+            );
+            self.log("penetration", text, json!({"target": code, "armour": armour, "roll": roll, "penetration": pen, "total": total, "result": result.as_str()}));
+        }
+        if result != PenetrationResult::NoEffect {
+            let t = &mut self.pieces[j];
+            t.knockout = Some(if result == PenetrationResult::Exploded {
+                Knockout::Exploded
+            } else {
+                Knockout::Killed
+            });
+            t.state = State::Destroyed;
+            t.hits = t.people;
         }
     }
 
@@ -573,26 +644,25 @@ impl<'a> Battle<'a> {
         let t = &mut self.pieces[j];
         t.hits = (t.hits + hits).min(t.people);
         let total = t.hits_before + t.hits;
-        let out = total >= t.effects.destroyed || t.hits >= t.people;
-        let new_state = if out {
+        let new_state = if total >= t.effects.destroyed || t.hits >= t.people {
             State::Destroyed
         } else if total >= t.effects.ineffective {
             State::Ineffective
         } else {
-            State::Fighting
+            return;
         };
-        if new_state != State::Fighting {
-            t.state = new_state;
-            let (code, hits_now) = (t.code.clone(), total);
+        t.state = new_state;
+        if self.p.log {
+            let code = self.code(j).to_string();
             let what = if new_state == State::Destroyed {
                 "destroyed"
             } else {
                 "ineffective and falls back to the aid post"
             };
-            self.event(
+            self.log(
                 "hits",
-                || format!("{code} is {what} with {hits_now} hits"),
-                || json!({"stand": code, "hits": hits_now, "state": what}),
+                format!("{code} is {what} with {total} hits"),
+                json!({"stand": code, "hits": total, "state": what}),
             );
         }
     }
@@ -614,11 +684,14 @@ impl<'a> Battle<'a> {
         let modified = fire_roll + entry.firing + if locked { 3 } else { 0 };
         let hit = modified >= number;
         self.spend(i, j);
-        let (fc, tc) = (self.pieces[i].code.clone(), self.pieces[j].code.clone());
-        self.event("air defence", || format!(
-            "{fc} engages {tc}: lock-on d10 {lock_roll} → {}; fire d10 {fire_roll} → {modified} against {number} → {}",
-            if locked { "locked" } else { "no lock" }, if hit { "hit" } else { "miss" }
-        ), || json!({"firer": fc, "target": tc, "lock_roll": lock_roll, "locked": locked, "roll": fire_roll, "modified_roll": modified, "hit_number": number, "hit": hit}));
+        if self.p.log {
+            let (fc, tc) = (self.code(i).to_string(), self.code(j).to_string());
+            let text = format!(
+                "{fc} engages {tc}: lock-on d10 {lock_roll} → {}; fire d10 {fire_roll} → {modified} against {number} → {}",
+                if locked { "locked" } else { "no lock" }, if hit { "hit" } else { "miss" }
+            );
+            self.log("air defence", text, json!({"firer": fc, "target": tc, "lock_roll": lock_roll, "locked": locked, "roll": fire_roll, "modified_roll": modified, "hit_number": number, "hit": hit}));
+        }
         if hit {
             self.penetrate(j, Some(0));
         }
@@ -644,21 +717,24 @@ impl<'a> Battle<'a> {
                 Winner::Defender,
                 format!(
                     "turn limit of {} reached: the defender holds",
-                    self.setup.turn_limit
+                    self.p.setup.turn_limit
                 ),
             ),
         };
         let turns = self.turn;
-        self.event(
-            "end",
-            || format!("after {turns} turns: {} ({reason})", winner.as_str()),
-            || json!({"winner": winner.as_str(), "turns": turns}),
-        );
+        if self.p.log {
+            self.log(
+                "end",
+                format!("after {turns} turns: {} ({reason})", winner.as_str()),
+                json!({"winner": winner.as_str(), "turns": turns}),
+            );
+        }
         let stands = self
             .pieces
             .iter()
-            .map(|p| StandOutcome {
-                code: p.code.clone(),
+            .enumerate()
+            .map(|(i, p)| StandOutcome {
+                code: self.p.codes[i].to_string(),
                 role: p.role,
                 hits_taken: p.hits,
                 status_after: match p.state {
@@ -687,9 +763,8 @@ impl<'a> Battle<'a> {
     }
 
     fn how_out(&self, role: Role) -> &'static str {
-        let mine = self.pieces.iter().filter(|p| p.role == role);
         let (mut left, mut captured, mut hurt) = (0, 0, 0);
-        for p in mine {
+        for p in self.pieces.iter().filter(|p| p.role == role) {
             match p.state {
                 State::Left => left += 1,
                 State::Captured => captured += 1,

@@ -4,7 +4,7 @@
 use crate::battle::result::{Knockout, Role};
 use crate::battle::setup::{Force, StandSetup};
 use crate::rules::bia::air_defence::{system_of, AdSystem};
-use crate::rules::bia::armour::{armour_value, can_harm};
+use crate::rules::bia::armour::armour_value;
 use crate::rules::bia::experience::{effective_training, experience};
 use crate::rules::bia::hit_effects::{hit_row, HitEffects};
 use crate::rules::bia::morale::{morale_number, BattleContext, MoraleInput};
@@ -33,9 +33,9 @@ pub enum Posture {
     Hold,
 }
 
-#[derive(Debug, Clone)]
+/// Plain data, so a prepared battle's pieces copy cheaply for each run.
+#[derive(Debug, Clone, Copy)]
 pub struct Piece {
-    pub code: String,
     pub role: Role,
     pub command: usize,
     pub kind: StandType,
@@ -49,6 +49,9 @@ pub struct Piece {
     pub experience: Experience,
     pub weapon: Option<Weapon>,
     pub line: Option<&'static Line>,
+    /// Best penetration of the weapon at any band, and whether it has blast.
+    pub pen_max: Option<i64>,
+    pub blast: bool,
     pub reach: i64,
     pub ad: Option<AdSystem>,
     pub speed: AircraftSpeed,
@@ -113,7 +116,6 @@ impl Piece {
         let weapon_line = s.weapon.and_then(|w| line(w).ok());
         let (tactical_move, _) = moves(mover(s.stand_type, s.equipment, s.vehicle));
         Piece {
-            code: s.code.clone(),
             role,
             command,
             kind: s.stand_type,
@@ -127,6 +129,8 @@ impl Piece {
             experience: experience(training, s.actions),
             weapon: s.weapon,
             line: weapon_line,
+            pen_max: weapon_line.and_then(|l| l.cells.iter().flatten().filter_map(|c| c.pen).max()),
+            blast: weapon_line.is_some_and(|l| l.blast),
             reach: s.weapon.and_then(|w| max_range(w).ok()).unwrap_or(0),
             ad: s.weapon.and_then(system_of),
             speed: s.speed.unwrap_or(AircraftSpeed::Slow),
@@ -169,23 +173,23 @@ impl Piece {
         self.on_foot && matches!(self.equipment, Some(Equipment::Hma | Equipment::Ma))
     }
 
-    /// Whether this piece's weapon can ever hurt `target`.
+    /// Whether this piece's weapon can ever hurt `target` (see `armour::can_harm`).
     pub fn can_hurt(&self, target: &Piece) -> bool {
-        match self.weapon {
-            Some(_) if self.ad.is_some() => target.is_aircraft,
-            Some(w) => !target.is_aircraft && can_harm(w, target.armour, target.hard()),
-            None => false,
+        if self.weapon.is_none() {
+            return false;
         }
+        if target.is_aircraft || self.ad.is_some() {
+            return target.is_aircraft && self.ad.is_some();
+        }
+        if target.hard() {
+            return self.pen_max.is_some() || self.blast;
+        }
+        target.armour == 0 || self.pen_max.is_some_and(|p| 10 + p > target.armour)
     }
 
     /// Weapons with penetration prefer armoured targets.
     pub fn anti_armour(&self) -> bool {
-        self.line.is_some_and(|l| {
-            l.cells
-                .iter()
-                .flatten()
-                .any(|c| c.pen.is_some_and(|p| p >= 2))
-        })
+        self.pen_max.is_some_and(|p| p >= 2)
     }
 
     /// Sort key for the order of fire: stationary first, then more experienced,

@@ -1,0 +1,183 @@
+//! Performance figures for docs/performance.md (run with `cargo run --release --example bench`):
+//! odds of a company-sized battle, one auto-resolve with its writes, and how the
+//! cost of a battle grows with the number of stands.
+
+use std::time::Instant;
+
+use bounce::battle::auto::{commit, fight, resolver_for};
+use bounce::battle::odds::odds;
+use bounce::battle::setup::{BattleSetup, CommandSetup, Force, StandSetup, UnitSetup};
+use bounce::rules::kinds::{
+    Confidence, Contact, Cover, Equipment, Medical, Officers, Ruleset, StandType, Supply, Training,
+    VehicleKind, Weapon,
+};
+
+fn stand(
+    code: String,
+    t: StandType,
+    tr: Training,
+    eq: Option<Equipment>,
+    veh: Option<VehicleKind>,
+    w: Weapon,
+    men: i64,
+) -> StandSetup {
+    StandSetup {
+        code,
+        unit: "u".into(),
+        command: "c".into(),
+        stand_type: t,
+        training: tr,
+        actions: 3,
+        equipment: eq,
+        vehicle: veh,
+        speed: None,
+        weapon: Some(w),
+        men,
+        hits: 0,
+        officer: false,
+        ammo: 12,
+        ammo_max: 12,
+        flags: vec![],
+    }
+}
+
+/// A force of `n` stands: 8 tanks and the rest infantry.
+fn force(side: &str, n: usize, ifu: bool) -> Force {
+    let mut stands = Vec::new();
+    for i in 0..n {
+        let code = format!("{side}-{i}");
+        stands.push(if i < 8.min(n / 4) {
+            if ifu {
+                stand(
+                    code,
+                    StandType::Vehicle,
+                    Training::Regular,
+                    None,
+                    Some(VehicleKind::Hovertank),
+                    Weapon::HovertankGun,
+                    3,
+                )
+            } else {
+                stand(
+                    code,
+                    StandType::Vehicle,
+                    Training::Trained,
+                    None,
+                    Some(VehicleKind::TrackTank),
+                    Weapon::TankGun,
+                    3,
+                )
+            }
+        } else if ifu {
+            stand(
+                code,
+                StandType::Infantry,
+                Training::Regular,
+                Some(Equipment::Hma),
+                None,
+                Weapon::SlaSquad,
+                4,
+            )
+        } else {
+            stand(
+                code,
+                StandType::Infantry,
+                Training::Trained,
+                Some(Equipment::Lta),
+                None,
+                Weapon::SlaSquad,
+                8,
+            )
+        });
+    }
+    Force {
+        side: side.into(),
+        medical: Medical::Normal,
+        enemy_treats_pw_well: false,
+        commands: vec![CommandSetup {
+            code: "c".into(),
+            officers: Officers::Normal,
+            supply: Supply::Normal,
+            contact: Contact::Normal,
+        }],
+        units: vec![UnitSetup {
+            code: "u".into(),
+            command: "c".into(),
+            leadership: None,
+            confidence: Confidence::Confident,
+        }],
+        stands,
+    }
+}
+
+fn setup(n: usize) -> BattleSetup {
+    BattleSetup {
+        code: "bench".into(),
+        ruleset: Ruleset::Bia,
+        range_cm: 60,
+        defender_cover: Cover::Cover,
+        terrain: String::new(),
+        turn_limit: 24,
+        attacker: force("ifu", n, true),
+        defender: force("luna", n, false),
+    }
+}
+
+fn main() {
+    let resolver = resolver_for(Ruleset::Bia, false).expect("bia resolves");
+    let company = setup(100);
+    let runs = 10_000;
+    let t = Instant::now();
+    let o = odds(resolver.as_ref(), &company, 1, runs, &|| ()).expect("odds");
+    let secs = t.elapsed().as_secs_f64();
+    println!("odds: {runs} runs of 100 v 100 stands (8 tanks a side) in {secs:.3} s on {} threads; attacker wins {:.1}%, mean {:.1} turns",
+        rayon::current_num_threads(), o.attacker_wins * 100.0, o.mean_turns);
+
+    println!("scaling (one thread, 500 runs each):");
+    for n in [25, 50, 100, 200, 400] {
+        let s = setup(n);
+        let t = Instant::now();
+        let mut turns = 0u64;
+        for i in 0..500 {
+            turns += u64::from(resolver.resolve(&s, i).expect("resolve").turns);
+        }
+        let per = t.elapsed().as_secs_f64() / 500.0;
+        println!(
+            "  {n:>4} stands a side: {:>8.1} µs per battle, {:.2} µs per stand-turn ({:.1} turns)",
+            per * 1e6,
+            per * 1e6 / (2.0 * n as f64 * turns as f64 / 500.0),
+            turns as f64 / 500.0
+        );
+    }
+
+    // One auto-resolve with its writes, on a real campaign file.
+    let dir = std::env::temp_dir().join(format!("bounce-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db = dir.join("bench.db");
+    let _ = std::fs::remove_file(&db);
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/campaigns/full-moon.toml"
+    ))
+    .expect("campaign");
+    let file = bounce::campaign::file::parse_checked("full-moon.toml", &text, &Default::default())
+        .expect("valid");
+    let mut store = bounce::store::Store::open_or_create(&db).expect("create");
+    store
+        .change("import", |tx| {
+            Ok((
+                bounce::store::import::import(tx, &file, false)?,
+                String::from("bench import"),
+            ))
+        })
+        .expect("import");
+    drop(store);
+    let mut store = bounce::store::Store::open(&db).expect("open");
+    let t = Instant::now();
+    let f = fight(&store, "crater-rim", 7).expect("fight");
+    let fought = t.elapsed();
+    commit(&mut store, &f, "auto").expect("commit");
+    println!("auto-resolve of crater-rim with the post-battle sequence: {:.1} ms (of which writing {:.1} ms)",
+        t.elapsed().as_secs_f64() * 1e3, (t.elapsed() - fought).as_secs_f64() * 1e3);
+    let _ = std::fs::remove_dir_all(&dir);
+}
