@@ -150,34 +150,39 @@ fn main() {
         );
     }
 
-    // One auto-resolve with its writes, on a real campaign file.
-    let dir = std::env::temp_dir().join(format!("bounce-bench-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let db = dir.join("bench.db");
-    let _ = std::fs::remove_file(&db);
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/campaigns/full-moon.toml"
-    ))
-    .expect("campaign");
-    let file = bounce::campaign::file::parse_checked("full-moon.toml", &text, &Default::default())
-        .expect("valid");
-    let mut store = bounce::store::Store::open_or_create(&db).expect("create");
-    store
-        .change("import", |tx| {
-            Ok((
-                bounce::store::import::import(tx, &file, false)?,
-                String::from("bench import"),
-            ))
-        })
-        .expect("import");
-    drop(store);
-    let mut store = bounce::store::Store::open(&db).expect("open");
-    let t = Instant::now();
-    let f = fight(&store, "crater-rim", 7).expect("fight");
-    let fought = t.elapsed();
-    commit(&mut store, &f, "auto").expect("commit");
-    println!("auto-resolve of crater-rim with the post-battle sequence: {:.1} ms (of which writing {:.1} ms)",
-        t.elapsed().as_secs_f64() * 1e3, (t.elapsed() - fought).as_secs_f64() * 1e3);
-    let _ = std::fs::remove_dir_all(&dir);
+    // One auto-resolve with its writes, on real campaign files.
+    for (file, battle) in [
+        ("full-moon.toml", "crater-rim"),
+        ("company-clash.toml", "clash"),
+    ] {
+        let dir = std::env::temp_dir().join(format!("bounce-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let db = dir.join("bench.db");
+        let _ = std::fs::remove_file(&db);
+        let path = format!("{}/campaigns/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("campaign");
+        let parsed =
+            bounce::campaign::file::parse_checked(file, &text, &Default::default()).expect("valid");
+        let mut store = bounce::store::Store::open_or_create(&db).expect("create");
+        store
+            .change("import", |tx| {
+                Ok((
+                    bounce::store::import::import(tx, &parsed, false)?,
+                    String::from("bench import"),
+                ))
+            })
+            .expect("import");
+        let t = Instant::now();
+        let f = fight(&store, battle, 7).expect("fight");
+        let fought = t.elapsed();
+        commit(&mut store, &f, "auto").expect("commit");
+        println!(
+            "auto-resolve of {battle} ({} stands) with the post-battle sequence: {:.1} ms (of which writing {:.1} ms)",
+            f.result.stands.len(),
+            t.elapsed().as_secs_f64() * 1e3,
+            (t.elapsed() - fought).as_secs_f64() * 1e3
+        );
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -2,6 +2,7 @@
 //! `Resolver` interface every battle ruleset implements.
 
 pub mod auto;
+pub mod calibration;
 pub mod odds;
 pub mod resolver;
 pub mod result;

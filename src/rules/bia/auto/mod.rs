@@ -18,7 +18,7 @@ use crate::rules::bia::morale_test::{
 };
 use crate::rules::bia::range_table::{band_index, BANDS};
 use crate::rules::dice::Dice;
-use crate::rules::kinds::{Cover, Ruleset, StandType, Status, VehicleKind};
+use crate::rules::kinds::{Cover, Equipment, Ruleset, StandType, Status, VehicleKind};
 use piece::{Piece, Posture, State};
 
 /// Attackers stop closing at this range: close assault is not modelled.
@@ -437,6 +437,12 @@ impl Battle<'_, '_> {
                 || p.tactical_move == 0
                 || p.dist <= CLOSEST_CM
             {
+                continue;
+            }
+            // Foot soldiers who cannot shoot well on the move bound forward by halves:
+            // each stays put every other turn and fires at full effect.
+            let penalised = p.on_foot && p.equipment != Some(Equipment::Hma);
+            if penalised && (self.turn as usize + i).is_multiple_of(2) {
                 continue;
             }
             let from = p.dist;
