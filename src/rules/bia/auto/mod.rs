@@ -795,3 +795,38 @@ fn result_name(r: StandResult) -> &'static str {
         StandResult::Surrender => "surrender or flee",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::calibration::matchups;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn same_seed_same_battle_and_hits_within_people(seed: u64, pick in 0usize..9) {
+            let (_, setup) = matchups().swap_remove(pick);
+            let r = BiaResolver { log: true };
+            let a = r.resolve(&setup, seed).unwrap();
+            let b = r.resolve(&setup, seed).unwrap();
+            prop_assert_eq!(&a, &b);
+            for s in &a.stands {
+                let stand = setup.attacker.stands.iter().chain(&setup.defender.stands).find(|x| x.code == s.code).unwrap();
+                prop_assert!(s.hits_taken >= 0 && s.hits_taken <= stand.men - stand.hits);
+                prop_assert!(s.ammo_spent <= stand.ammo);
+            }
+            prop_assert!(a.turns >= 1 && a.turns <= setup.turn_limit);
+        }
+    }
+
+    #[test]
+    fn a_side_without_stands_cannot_fight() {
+        let (_, mut setup) = matchups().swap_remove(0);
+        setup.defender.stands.clear();
+        assert!(matches!(
+            BiaResolver::default().resolve(&setup, 1),
+            Err(BattleError::NoForce { .. })
+        ));
+    }
+}
