@@ -281,6 +281,8 @@ struct StatusDoc {
     sides: Vec<queries::SideSummary>,
     commands: Vec<queries::CommandStrength>,
     battles: Vec<queries::BattleSummary>,
+    hospital: Vec<crate::store::logistics::InHospital>,
+    pending_deliveries: Vec<crate::store::logistics::Pending>,
 }
 
 fn status_doc(store: &Store) -> Result<StatusDoc, CliError> {
@@ -290,6 +292,8 @@ fn status_doc(store: &Store) -> Result<StatusDoc, CliError> {
         sides: queries::sides(conn)?,
         commands: queries::command_strengths(conn)?,
         battles: queries::battles(conn)?,
+        hospital: crate::store::logistics::in_hospital(conn)?,
+        pending_deliveries: crate::store::logistics::pending_deliveries(conn)?,
     })
 }
 
@@ -357,7 +361,31 @@ pub fn status(ctx: &Ctx) -> Result<(), CliError> {
             }),
         ),
     );
+    for p in &doc.pending_deliveries {
+        println!(
+            "On the way: {} supply points for {}, arriving {}.",
+            p.points,
+            p.side,
+            p.arrives_at.replace('T', " ")
+        );
+    }
     println!();
+    if !doc.hospital.is_empty() {
+        output::titled(
+            "In hospital",
+            output::table(
+                &["stand", "people", "return to duty"],
+                doc.hospital.iter().map(|h| {
+                    vec![
+                        h.stand.clone(),
+                        h.people.to_string(),
+                        h.returns_at.replace('T', " "),
+                    ]
+                }),
+            ),
+        );
+        println!();
+    }
     if doc.battles.is_empty() {
         println!("No battles yet.");
     } else {

@@ -12,6 +12,7 @@ mod output;
 mod roster;
 mod rules;
 mod stand;
+mod supply;
 
 use std::path::PathBuf;
 
@@ -134,6 +135,19 @@ pub enum Command {
         /// The stands to merge.
         stands: Vec<String>,
     },
+    /// Logistics: depots, deliveries, resupply, supply and medical states.
+    #[command(subcommand)]
+    Supply(supply::SupplyCommand),
+    /// Let campaign time pass: wounded return, deliveries arrive.
+    #[command(
+        after_help = "Examples:\n  bounce advance --days 7\n  bounce advance --to 2157-05-01T06:00:00"
+    )]
+    Advance {
+        #[arg(long, conflicts_with = "to")]
+        days: Option<i64>,
+        #[arg(long)]
+        to: Option<String>,
+    },
     /// The journal of changes, newest first.
     History {
         /// Show at most this many entries.
@@ -197,6 +211,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             battle,
         } => aid_post::casualties(&ctx, pending, stand, battle),
         Command::Regroup { unit, auto, stands } => aid_post::regroup(&ctx, unit, auto, stands),
+        Command::Supply(cmd) => supply::run(&ctx, cmd),
+        Command::Advance { days, to } => supply::advance(&ctx, days, to),
         Command::History { limit } => journal::history(&ctx, limit),
         Command::Undo { steps, dry_run } => journal::undo(&ctx, steps, dry_run),
         Command::Check => check::check(&ctx),

@@ -58,6 +58,12 @@ pub enum StandCommand {
         men: Option<i64>,
         #[arg(long, value_parser = parse_enum::<Status>)]
         status: Option<Status>,
+        /// Replacements joining the stand; its actions become the head-count weighted average.
+        #[arg(long)]
+        add_men: Option<i64>,
+        /// Actions already fought by the replacements.
+        #[arg(long, requires = "add_men", default_value_t = 0)]
+        actions_of_new: i64,
         #[command(flatten)]
         fields: StandFields,
     },
@@ -268,6 +274,8 @@ pub fn run(ctx: &Ctx, cmd: StandCommand) -> Result<(), CliError> {
             training,
             men,
             status,
+            add_men,
+            actions_of_new,
             fields,
         } => {
             let mut store = Store::open(&ctx.db)?;
@@ -289,6 +297,15 @@ pub fn run(ctx: &Ctx, cmd: StandCommand) -> Result<(), CliError> {
                 s.status = v;
             }
             fields.apply(&mut s);
+            if let Some(n) = add_men {
+                if n < 1 || actions_of_new < 0 {
+                    return Err(CliError::Usage(format!(
+                        "--add-men needs at least 1 person and --actions-of-new at least 0, not {n} and {actions_of_new}"
+                    )));
+                }
+                s.actions = (s.men * s.actions + n * actions_of_new) / (s.men + n);
+                s.men += n;
+            }
             if fields.ammo_max.is_some() && fields.ammo.is_none() {
                 s.ammo = s.ammo.map(|a| a.min(s.ammo_max.unwrap_or(a)));
             }

@@ -207,6 +207,11 @@ pub fn check(conn: &Connection) -> Result<(Vec<Violation>, bool)> {
         ("journal intact", "SELECT 'journal ' || id, 'has no summary' FROM journal WHERE summary = ''"),
         ("casualty outcomes", "SELECT 'casualty ' || id, 'in hospital without a return date' FROM casualties
              WHERE outcome = 'hospital' AND returns_at IS NULL"),
+        ("casualty outcomes", "SELECT st.code, count(*) || ' people in hospital but only ' || st.hits || ' hits'
+             FROM casualties ca JOIN stands st ON st.id = ca.stand_id WHERE ca.outcome = 'hospital'
+             GROUP BY st.id HAVING count(*) > st.hits"),
+        ("casualty outcomes", "SELECT 'casualty ' || id, outcome || ' but marked returned' FROM casualties
+             WHERE returned = 1 AND outcome <> 'returned'"),
     ];
     for (rule, sql) in simple {
         let mut stmt = conn.prepare(sql)?;

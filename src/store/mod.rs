@@ -7,6 +7,7 @@ pub mod error;
 pub mod export;
 pub mod import;
 pub mod journal;
+pub mod logistics;
 pub mod queries;
 pub mod schema;
 
