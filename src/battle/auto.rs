@@ -72,6 +72,13 @@ pub fn fight(store: &Store, code: &str, seed: u64) -> Result<Fought, DriverError
     let setup = battles::setup(store.conn(), &b, TURN_LIMIT)?;
     let resolver = resolver_for(b.ruleset, true)?;
     let result = resolver.resolve(&setup, seed)?;
+    aftermath(store, b, result)
+}
+
+/// Works out the post-battle sequence for a result from any mode; the aid post
+/// rolls dice derived from the result's seed.
+pub fn aftermath(store: &Store, b: BattleRow, result: BattleResult) -> Result<Fought, DriverError> {
+    let seed = result.seed;
     let ended_at = b.at + Duration::minutes(TURN_MINUTES * i64::from(result.turns));
     let (light, serious): (i64, i64) = store
         .conn()
@@ -104,7 +111,6 @@ pub fn fight(store: &Store, code: &str, seed: u64) -> Result<Fought, DriverError
         .iter()
         .map(|r| (r.record.code.clone(), (r.record.clone(), medical(&r.side))))
         .collect();
-    // The aid post rolls its own dice, derived from the battle's seed.
     let mut dice = Dice::from_seed(derive_seed(seed, u64::MAX));
     let consequences = consequences(
         &result,

@@ -4,6 +4,7 @@
 pub mod auto;
 pub mod calibration;
 pub mod odds;
+pub mod record;
 pub mod resolver;
 pub mod result;
 pub mod setup;

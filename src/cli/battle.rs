@@ -10,7 +10,8 @@ use super::output;
 use super::{CliError, Ctx};
 use crate::battle::auto::{self, DriverError, TURN_LIMIT};
 use crate::battle::odds::odds;
-use crate::battle::result::Event;
+use crate::battle::record::Participant;
+use crate::battle::result::{Event, Role};
 use crate::campaign::records::{format_time, parse_time, BattleRecord};
 use crate::campaign::validate::check_battle;
 use crate::campaign::CampaignError;
@@ -69,6 +70,15 @@ pub enum BattleCommand {
         /// Show what the battle would do, and write nothing.
         #[arg(long)]
         dry_run: bool,
+    },
+    /// Enter the result of a battle fought on the table, then apply the post-battle sequence.
+    #[command(
+        after_help = "Example:\n  bounce battle record crater-rim --results crater-rim.toml\n\nThe results file:\n  winner = \"attacker\"      # attacker | defender | draw\n  turns = 14\n  end_reason = \"defender withdrew\"\n  [[stands]]              # each stand that took part; others are untouched\n  code = \"a1-1\"\n  hits = 2                # people hit (vehicles: 1 = knocked out)\n  fired = true\n  under_fire = true\n  status = \"ineffective\"  # optional, from hits when absent\n  ammo_spent = 6          # optional\n  captured = 0            # optional: people taken prisoner"
+    )]
+    Record {
+        code: String,
+        #[arg(long)]
+        results: std::path::PathBuf,
     },
     /// Fight a battle many times without writing anything: win rates and hits.
     #[command(after_help = "Example:\n  bounce battle odds crater-rim --runs 10000")]
@@ -225,6 +235,37 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
                 } else {
                     println!("\n`bounce battle log {code}` tells the battle turn by turn; `bounce undo` reverts it.");
                 }
+            }
+            Ok(())
+        }
+        BattleCommand::Record { code, results } => {
+            let name = results.display().to_string();
+            let text = std::fs::read_to_string(&results).map_err(|e| CampaignError::File {
+                file: name.clone(),
+                message: format!("cannot read it: {e}"),
+            })?;
+            let mut store = Store::open(&ctx.db)?;
+            let b = auto::ready(&store, &code).map_err(driver)?;
+            let mut participants = Vec::new();
+            for role in [Role::Attacker, Role::Defender] {
+                for r in battles::force_stands(store.conn(), b.id, role)? {
+                    if r.record.status == crate::rules::kinds::Status::Effective {
+                        participants.push(Participant {
+                            role,
+                            record: r.record,
+                        });
+                    }
+                }
+            }
+            let seed = ctx.seed.unwrap_or_else(clock_seed);
+            let result = crate::battle::record::read(&name, &text, &participants, b.ruleset, seed)?;
+            let fought = auto::aftermath(&store, b, result).map_err(driver)?;
+            auto::commit(&mut store, &fought, "recorded").map_err(driver)?;
+            let doc = fought_doc(&fought, false);
+            if ctx.json {
+                output::json(&doc);
+            } else {
+                print_result(&doc);
             }
             Ok(())
         }
