@@ -55,6 +55,15 @@ pub fn morale(s: &StandRecord, ctx: &MoraleContext) -> Result<MoraleBreakdown, R
 /// Every rule a stored stand breaks, including a status its hits contradict.
 pub fn stand_problems(s: &StandRecord) -> Vec<Problem> {
     let mut out = check_stand(s);
+    if s.training == crate::rules::kinds::Training::Civilian && s.actions >= 15 {
+        out.push(Problem::new(
+            "training",
+            format!(
+                "civilian with {} actions should have become recruits",
+                s.actions
+            ),
+        ));
+    }
     let row = hit_row(s.stand_type, s.training, s.equipment).effects();
     let crewed = matches!(s.stand_type, StandType::Vehicle | StandType::Aircraft);
     let (fits, by_hits) = match s.status {

@@ -16,7 +16,10 @@ pub fn parse_checked(
     text: &str,
     existing: &KnownCodes,
 ) -> Result<CampaignFile, CampaignError> {
-    let file = parse(name, text)?;
+    let mut file = parse(name, text)?;
+    for s in &mut file.stands {
+        s.normalise();
+    }
     if let Some(p) = check_file(&file, existing).into_iter().next() {
         return Err(CampaignError::InFile {
             file: name.to_string(),

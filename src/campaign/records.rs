@@ -151,6 +151,12 @@ impl StandRecord {
             .unwrap_or_else(|| self.stand_type.default_ammo().max(self.ammo.unwrap_or(0)))
     }
 
+    /// Applies promotions that follow from the record itself: civilians who have
+    /// fought 15 actions are recruits (SPEC 9.1).
+    pub fn normalise(&mut self) {
+        self.training = crate::rules::bia::effective_training(self.training, self.actions);
+    }
+
     pub fn resolved_ammo(&self) -> i64 {
         self.ammo.unwrap_or_else(|| self.resolved_ammo_max())
     }

@@ -177,15 +177,6 @@ pub fn check_stand(s: &StandRecord) -> Vec<Problem> {
             }
         }
     }
-    if s.training == Training::Civilian && s.actions >= 15 {
-        out.push(Problem::new(
-            "training",
-            format!(
-                "a civilian stand with {} actions has become recruits; write training = \"recruits\"",
-                s.actions
-            ),
-        ));
-    }
     out
 }
 

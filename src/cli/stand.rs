@@ -355,6 +355,8 @@ fn add(ctx: &Ctx, s: StandRecord) -> Result<(), CliError> {
         )));
     }
     check_unit(&store, &s.unit)?;
+    let mut s = s;
+    s.normalise();
     if let Some(p) = check_stand(&s).into_iter().next() {
         return Err(invalid(p));
     }
@@ -374,6 +376,8 @@ fn save(
     changed: String,
 ) -> Result<(), CliError> {
     check_unit(store, &s.unit)?;
+    let mut s = s;
+    s.normalise();
     if let Some(p) = check_stand(&s).into_iter().next() {
         return Err(invalid(p));
     }
