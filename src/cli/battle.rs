@@ -7,7 +7,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::output;
-use super::{CliError, Ctx};
+use super::{parse_enum, CliError, Ctx};
 use crate::battle::auto::{self, DriverError, TURN_LIMIT};
 use crate::battle::odds::odds;
 use crate::battle::record::Participant;
@@ -15,14 +15,10 @@ use crate::battle::result::{Event, Role};
 use crate::campaign::records::{format_time, parse_time, BattleRecord};
 use crate::campaign::validate::check_battle;
 use crate::campaign::CampaignError;
-use crate::rules::kinds::{Cover, Ruleset, Severity, UnknownValue};
+use crate::rules::kinds::{Cover, Ruleset, Severity};
 use crate::store::battles;
 use crate::store::import::{insert_battle, known_codes};
 use crate::store::{queries, Store};
-
-fn parse_enum<T: std::str::FromStr<Err = UnknownValue>>(s: &str) -> Result<T, String> {
-    s.parse().map_err(|e: UnknownValue| e.to_string())
-}
 
 #[derive(Debug, Subcommand)]
 pub enum BattleCommand {
@@ -369,18 +365,7 @@ struct OddsDoc {
     seconds: f64,
 }
 
-#[derive(Debug, Serialize)]
-pub struct StandLine {
-    pub code: String,
-    pub side: String,
-    pub role: String,
-    pub hits_taken: i64,
-    pub status_after: String,
-    pub fired: bool,
-    pub under_fire: bool,
-    pub ammo_spent: i64,
-    pub actions_gained: i64,
-}
+use crate::store::battles::StandPart as StandLine;
 
 /// A battle as `battle auto` and `battle show` print it.
 #[derive(Debug, Serialize)]
@@ -489,20 +474,7 @@ pub fn battle_doc(store: &Store, code: &str) -> Result<BattleDoc, CliError> {
         ended_at: b.ended_at.as_ref().map(format_time),
         after: b.after.clone(),
         dry_run: false,
-        stands: battles::stand_lines(conn, b.id)?
-            .into_iter()
-            .map(|l| StandLine {
-                code: l.code,
-                side: l.side,
-                role: l.role,
-                hits_taken: l.hits_taken,
-                status_after: l.status_after,
-                fired: l.fired,
-                under_fire: l.under_fire,
-                ammo_spent: l.ammo_spent,
-                actions_gained: l.actions_gained,
-            })
-            .collect(),
+        stands: battles::stand_lines(conn, b.id)?,
         casualties,
         events: battles::events(conn, b.id)?,
     })

@@ -169,6 +169,14 @@ pub enum Command {
     Backup { file: PathBuf },
 }
 
+/// Reads a command-line value as one of an enum's spellings.
+pub(crate) fn parse_enum<T: std::str::FromStr<Err = crate::rules::kinds::UnknownValue>>(
+    s: &str,
+) -> Result<T, String> {
+    s.parse()
+        .map_err(|e: crate::rules::kinds::UnknownValue| e.to_string())
+}
+
 /// Global settings every command sees.
 pub struct Ctx {
     pub db: PathBuf,

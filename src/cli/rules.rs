@@ -4,18 +4,14 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::output;
-use super::{CliError, Ctx};
+use super::{parse_enum, CliError, Ctx};
 use crate::rules::bia::armour::penetrate;
 use crate::rules::bia::casualty_table::casualty_checked;
 use crate::rules::bia::fire::{fire, NamedModifier, FIRE_MODIFIERS};
 use crate::rules::bia::morale::base_morale;
 use crate::rules::bia::morale_test::{group_test, stand_test, SITUATION_MODIFIERS};
 use crate::rules::dice::Dice;
-use crate::rules::kinds::{Armour, Experience, Training, UnknownValue, VehicleKind, Weapon};
-
-fn parse_enum<T: std::str::FromStr<Err = UnknownValue>>(s: &str) -> Result<T, String> {
-    s.parse().map_err(|e: UnknownValue| e.to_string())
-}
+use crate::rules::kinds::{Armour, Experience, Training, VehicleKind, Weapon};
 
 #[derive(Debug, Subcommand)]
 pub enum RulesCommand {

@@ -6,7 +6,7 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::output;
-use super::{CliError, Ctx};
+use super::{parse_enum, CliError, Ctx};
 use crate::campaign::derived;
 use crate::campaign::records::StandRecord;
 use crate::campaign::validate::{check_code, check_stand, CodeKind};
@@ -106,10 +106,6 @@ pub struct StandFields {
 /// An optional value given on the command line, where "" means none.
 #[derive(Debug, Clone, Copy)]
 pub struct Blank<T>(Option<T>);
-
-fn parse_enum<T: FromStr<Err = UnknownValue>>(s: &str) -> Result<T, String> {
-    s.parse().map_err(|e: UnknownValue| e.to_string())
-}
 
 fn parse_blank<T: FromStr<Err = UnknownValue>>(s: &str) -> Result<Blank<T>, String> {
     if s.is_empty() || s == "none" {

@@ -4,16 +4,12 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::output;
-use super::{CliError, Ctx};
+use super::{parse_enum, CliError, Ctx};
 use crate::campaign::records::{format_time, parse_time};
 use crate::campaign::CampaignError;
-use crate::rules::kinds::{Contact, Medical, Supply, UnknownValue};
+use crate::rules::kinds::{Contact, Medical, Supply};
 use crate::store::logistics::{self, Pending};
 use crate::store::{queries, Store};
-
-fn parse_enum<T: std::str::FromStr<Err = UnknownValue>>(s: &str) -> Result<T, String> {
-    s.parse().map_err(|e: UnknownValue| e.to_string())
-}
 
 #[derive(Debug, Subcommand)]
 pub enum SupplyCommand {

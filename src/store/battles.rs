@@ -332,7 +332,7 @@ pub fn casualty_counts(conn: &Connection, battle_id: i64) -> Result<Vec<(String,
 }
 
 /// One stand's part in a fought battle.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct StandPart {
     pub code: String,
     pub side: String,

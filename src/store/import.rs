@@ -139,26 +139,31 @@ pub fn insert_stand(tx: &Transaction, s: &StandRecord) -> Result<()> {
         "INSERT INTO stands(code, unit_id, name, type, training, actions, equipment, vehicle, speed, weapon,
                             men, hits, officer, status, ammo, ammo_max)
          VALUES (?1, (SELECT id FROM units WHERE code = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-        params![
-            s.code,
-            s.unit,
-            s.name,
-            s.stand_type.as_str(),
-            s.training.as_str(),
-            s.actions,
-            s.equipment.map(|e| e.as_str()),
-            s.vehicle.map(|v| v.as_str()),
-            s.speed.map(|v| v.as_str()),
-            s.weapon.map(|v| v.as_str()),
-            s.men,
-            s.hits,
-            s.officer,
-            s.status.as_str(),
-            s.resolved_ammo(),
-            s.resolved_ammo_max()
-        ],
+        rusqlite::params_from_iter(stand_params(s)),
     )?;
     Ok(())
+}
+
+/// The stored columns of a stand, in the order both statements number them.
+fn stand_params(s: &StandRecord) -> Vec<Box<dyn rusqlite::ToSql + '_>> {
+    vec![
+        Box::new(&s.code),
+        Box::new(&s.unit),
+        Box::new(&s.name),
+        Box::new(s.stand_type.as_str()),
+        Box::new(s.training.as_str()),
+        Box::new(s.actions),
+        Box::new(s.equipment.map(|e| e.as_str())),
+        Box::new(s.vehicle.map(|v| v.as_str())),
+        Box::new(s.speed.map(|v| v.as_str())),
+        Box::new(s.weapon.map(|v| v.as_str())),
+        Box::new(s.men),
+        Box::new(s.hits),
+        Box::new(s.officer),
+        Box::new(s.status.as_str()),
+        Box::new(s.resolved_ammo()),
+        Box::new(s.resolved_ammo_max()),
+    ]
 }
 
 /// Rewrites every stored field of an existing stand from its record.
@@ -168,24 +173,7 @@ pub fn update_stand(tx: &Transaction, s: &StandRecord) -> Result<()> {
                 actions = ?6, equipment = ?7, vehicle = ?8, speed = ?9, weapon = ?10, men = ?11, hits = ?12,
                 officer = ?13, status = ?14, ammo = ?15, ammo_max = ?16
          WHERE code = ?1",
-        params![
-            s.code,
-            s.unit,
-            s.name,
-            s.stand_type.as_str(),
-            s.training.as_str(),
-            s.actions,
-            s.equipment.map(|e| e.as_str()),
-            s.vehicle.map(|v| v.as_str()),
-            s.speed.map(|v| v.as_str()),
-            s.weapon.map(|v| v.as_str()),
-            s.men,
-            s.hits,
-            s.officer,
-            s.status.as_str(),
-            s.resolved_ammo(),
-            s.resolved_ammo_max()
-        ],
+        rusqlite::params_from_iter(stand_params(s)),
     )?;
     if changed == 0 {
         return Err(StoreError::unknown("stand", &s.code));
