@@ -76,6 +76,16 @@ pub enum BattleCommand {
         #[arg(long)]
         results: std::path::PathBuf,
     },
+    /// Umpire a battle fought on the table, a line at a time (`help` lists the lines).
+    #[command(
+        after_help = "Examples:\n  bounce battle play crater-rim --dice manual\n  bounce battle play crater-rim --seed 4 < session.txt\n\nLines:\n  fire STAND at TARGET range CM [cover|bunker] [moving] [mod N]... [roll R]...\n  move STAND CM [non-tactical]\n  morale STAND [roll R]\n  morale group COMMAND [roll R]\n  turn | status | undo | help\n  end attacker|defender|draw     commit through the post-battle sequence\n  abort                          leave the campaign unchanged"
+    )]
+    Play {
+        code: String,
+        /// `auto`: the tool rolls when a line gives no roll; `manual`: every die must be typed.
+        #[arg(long, default_value = "auto", value_parser = ["auto", "manual"])]
+        dice: String,
+    },
     /// Fight a battle many times without writing anything: win rates and hits.
     #[command(after_help = "Example:\n  bounce battle odds crater-rim --runs 10000")]
     Odds {
@@ -265,6 +275,7 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
             }
             Ok(())
         }
+        BattleCommand::Play { code, dice } => play(ctx, &code, dice == "manual"),
         BattleCommand::Odds { code, runs } => {
             if runs == 0 {
                 return Err(CliError::Usage("--runs must be at least 1".into()));
@@ -547,5 +558,75 @@ fn print_log(name: &str, events: &[Event]) {
             }
         }
         println!("  [{}] {}", e.phase, e.text);
+    }
+}
+
+/// Runs a table session on stdin; commits only on `end`.
+fn play(ctx: &Ctx, code: &str, manual: bool) -> Result<(), CliError> {
+    use crate::rules::bia::auto::play::{Reply, Session};
+    use std::io::{BufRead, IsTerminal, Write};
+    let mut store = Store::open(&ctx.db)?;
+    let b = auto::ready(&store, code).map_err(driver)?;
+    if b.ruleset != Ruleset::Bia {
+        return Err(CliError::Usage(format!(
+            "table play supports the bia ruleset; `{code}` uses {}",
+            b.ruleset
+        )));
+    }
+    let setup = battles::setup(store.conn(), &b, TURN_LIMIT)?;
+    let seed = ctx.seed.unwrap_or_else(clock_seed);
+    let mut session =
+        Session::new(&setup, seed, manual).map_err(|e| CliError::Usage(e.to_string()))?;
+    let interactive = std::io::stdin().is_terminal();
+    if interactive {
+        println!(
+            "Battle {code}: turn 1. Dice {}. `help` lists the lines.",
+            if manual {
+                "typed in"
+            } else {
+                "rolled unless given"
+            }
+        );
+    }
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        if interactive {
+            print!("> ");
+            let _ = std::io::stdout().flush();
+        }
+        let Some(line) = lines.next() else {
+            println!("Input ended without `end`: the campaign is unchanged.");
+            return Ok(());
+        };
+        let line = line.map_err(|e| CliError::Io {
+            path: "stdin".into(),
+            source: e,
+        })?;
+        let line = line.trim();
+        if line.starts_with('#') {
+            continue;
+        }
+        match session.line(line) {
+            Reply::Done(text) if text.is_empty() => {}
+            Reply::Done(text) => println!("{text}"),
+            Reply::Refused(why) => println!("refused: {why}"),
+            Reply::Abort => {
+                println!("Aborted: the campaign is unchanged.");
+                return Ok(());
+            }
+            Reply::End(result) => {
+                let fought = auto::aftermath(&store, b, *result).map_err(driver)?;
+                auto::commit(&mut store, &fought, "played").map_err(driver)?;
+                let doc = fought_doc(&fought, false);
+                if ctx.json {
+                    output::json(&doc);
+                } else {
+                    print_result(&doc);
+                    println!("\nCommitted. `bounce battle log {code}` shows the session; `bounce undo` reverts it.");
+                }
+                return Ok(());
+            }
+        }
     }
 }

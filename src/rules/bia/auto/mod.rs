@@ -2,6 +2,7 @@
 //! stands, following the BiA sequence of play, and logs every roll.
 
 mod piece;
+pub mod play;
 
 use serde_json::json;
 
@@ -139,28 +140,38 @@ impl<'a> Prepared<'a> {
     }
 }
 
-impl PreparedBattle for Prepared<'_> {
-    fn fight(&self, seed: u64) -> BattleResult {
-        let mut b = Battle {
-            p: self,
+impl Prepared<'_> {
+    fn start(&self, seed: u64) -> Fight {
+        Fight {
             seed,
-            dice: Dice::from_seed(seed),
+            dice: Roller::seeded(seed),
             pieces: self.pieces.clone(),
             groups: self.groups.clone(),
             turn: 0,
             events: Vec::new(),
             order: Vec::with_capacity(self.pieces.len()),
             targets: [Vec::new(), Vec::new()],
+            situation: None,
+        }
+    }
+}
+
+impl PreparedBattle for Prepared<'_> {
+    fn fight(&self, seed: u64) -> BattleResult {
+        let mut b = Battle {
+            p: self,
+            s: self.start(seed),
         };
         b.fight();
         b.finish()
     }
 }
 
-struct Battle<'p, 'a> {
-    p: &'p Prepared<'a>,
+/// Everything that changes while a battle is fought; cloned to take back a line in play.
+#[derive(Clone)]
+struct Fight {
     seed: u64,
-    dice: Dice,
+    dice: Roller,
     pieces: Vec<Piece>,
     groups: Vec<Group>,
     turn: u32,
@@ -168,6 +179,83 @@ struct Battle<'p, 'a> {
     order: Vec<usize>,
     /// Per role (attacker, defender): its fighting pieces, nearest first.
     targets: [Vec<usize>; 2],
+    /// The umpire's description of the current shot, in table play.
+    situation: Option<Situation>,
+}
+
+/// What a `fire` line says about the shot beyond what the stands say.
+#[derive(Clone, Debug, Default)]
+struct Situation {
+    range: i64,
+    cover: Option<Cover>,
+    moving: bool,
+    extra: Vec<i64>,
+}
+
+/// Dice for the battle: seeded rolls, or the players' rolls typed in play.
+#[derive(Clone)]
+struct Roller {
+    dice: Dice,
+    /// Rolls given on the current line, next first from the end.
+    script: Vec<i64>,
+    /// Rolls must come from the script (play with `--dice manual`).
+    manual: bool,
+    /// A roll was wanted but none was given, or one was outside its die.
+    short: Option<&'static str>,
+    /// Rolls made on the current line, for the log of a played battle.
+    used: Vec<i64>,
+    record: bool,
+}
+
+impl Roller {
+    fn seeded(seed: u64) -> Self {
+        Roller {
+            dice: Dice::from_seed(seed),
+            script: Vec::new(),
+            manual: false,
+            short: None,
+            used: Vec::new(),
+            record: false,
+        }
+    }
+
+    fn roll(
+        &mut self,
+        die: &'static str,
+        lo: i64,
+        hi: i64,
+        auto: impl FnOnce(&mut Dice) -> u32,
+    ) -> u32 {
+        let v = match self.script.pop() {
+            Some(v) if (lo..=hi).contains(&v) => v,
+            Some(_) => {
+                self.short.get_or_insert(die);
+                lo
+            }
+            None if self.manual => {
+                self.short.get_or_insert(die);
+                lo
+            }
+            None => i64::from(auto(&mut self.dice)),
+        };
+        if self.record {
+            self.used.push(v);
+        }
+        v as u32
+    }
+
+    fn d10(&mut self) -> u32 {
+        self.roll("d10", 1, 10, Dice::d10)
+    }
+
+    fn two_d6(&mut self) -> u32 {
+        self.roll("2d6", 2, 12, Dice::two_d6)
+    }
+}
+
+struct Battle<'p, 'a> {
+    p: &'p Prepared<'a>,
+    s: Fight,
 }
 
 /// What a stand testing morale can see of the enemy.
@@ -192,8 +280,8 @@ impl Battle<'_, '_> {
     }
 
     fn log(&mut self, phase: &str, text: String, data: serde_json::Value) {
-        self.events.push(Event {
-            turn: self.turn,
+        self.s.events.push(Event {
+            turn: self.s.turn,
             phase: phase.to_string(),
             text,
             data: Some(data),
@@ -201,7 +289,7 @@ impl Battle<'_, '_> {
     }
 
     fn side_out(&self, role: Role) -> bool {
-        !self.pieces.iter().any(|p| p.role == role && p.fighting())
+        !self.s.pieces.iter().any(|p| p.role == role && p.fighting())
     }
 
     fn over(&self) -> bool {
@@ -228,14 +316,15 @@ impl Battle<'_, '_> {
                 json!({"range_cm": s.range_cm, "cover": s.defender_cover.as_str()}),
             );
         }
-        while self.turn < self.p.setup.turn_limit {
-            self.turn += 1;
+        while self.s.turn < self.p.setup.turn_limit {
+            self.s.turn += 1;
             self.morale_phase();
             if self.over() {
                 return;
             }
-            for p in &mut self.pieces {
+            for p in &mut self.s.pieces {
                 p.moved = false;
+                p.non_tactical = false;
             }
             // Stationary defenders fire first, then the attackers move and fire.
             self.fire_phase(Role::Defender);
@@ -248,16 +337,19 @@ impl Battle<'_, '_> {
     }
 
     fn casualties_of(&self, g: usize) -> i64 {
-        self.pieces
+        // People hit, plus any taken prisoner unhurt.
+        self.s
+            .pieces
             .iter()
             .filter(|p| p.command == g)
-            .map(|p| p.hits + p.captured.min(p.people))
+            .map(|p| p.hits.max(p.captured.min(p.people)))
             .sum()
     }
 
     fn enemy_view(&self, role: Role) -> EnemyView {
         let mut v = EnemyView::default();
         for e in self
+            .s
             .pieces
             .iter()
             .filter(|e| e.role != role && e.fighting())
@@ -278,94 +370,106 @@ impl Battle<'_, '_> {
     }
 
     fn morale_phase(&mut self) {
-        if self.pieces.iter().any(|p| p.test_pending && p.fighting()) {
-            let views = [
-                self.enemy_view(Role::Attacker),
-                self.enemy_view(Role::Defender),
-            ];
-            let own: [i64; 2] = [Role::Attacker, Role::Defender].map(|r| {
-                self.pieces
-                    .iter()
-                    .filter(|f| f.role == r && f.fighting())
-                    .map(|f| f.people - f.hits)
-                    .sum()
-            });
-            for i in 0..self.pieces.len() {
-                if !(self.pieces[i].test_pending && self.pieces[i].fighting()) {
-                    continue;
-                }
-                self.pieces[i].test_pending = false;
-                let r = role_index(self.pieces[i].role);
-                let mods = self.individual_modifiers(i, views[r], own[r]);
-                let roll = self.dice.two_d6() as i64;
-                let modified = roll + mods.iter().map(|(_, m)| m).sum::<i64>();
-                let morale = self.pieces[i].morale;
-                let result = stand_result(morale - modified);
-                if self.p.log {
-                    let code = self.code(i).to_string();
-                    let text = format!(
-                        "{code} tests morale under fire: 2d6 {roll} {} = {modified} against {morale} → {}",
-                        mods.iter().map(|(n, m)| format!("{n} {m:+}")).collect::<Vec<_>>().join(" "),
-                        result_name(result)
-                    );
-                    self.log("morale", text, json!({"stand": code, "roll": roll, "modifiers": mods.iter().map(|(n, m)| json!({"name": n, "modifier": m})).collect::<Vec<_>>(), "modified": modified, "morale": morale, "result": result_name(result)}));
-                }
-                self.apply_stand_result(i, result);
+        for i in 0..self.s.pieces.len() {
+            if self.s.pieces[i].test_pending && self.s.pieces[i].fighting() {
+                self.s.pieces[i].test_pending = false;
+                self.test_stand(i);
             }
         }
         // Group tests: attacking groups biggest first, then defending ones.
-        let mut order: Vec<usize> = (0..self.groups.len()).collect();
+        let mut order: Vec<usize> = (0..self.s.groups.len()).collect();
         order.sort_by_key(|&g| {
             (
-                self.groups[g].role == Role::Defender,
-                std::cmp::Reverse(self.groups[g].members),
+                self.s.groups[g].role == Role::Defender,
+                std::cmp::Reverse(self.s.groups[g].members),
             )
         });
         for g in order {
-            if self.groups[g].withdrawn {
-                continue;
-            }
-            let cas = self.casualties_of(g);
-            let members = self.groups[g].members;
-            let tested: Vec<Threshold> = THRESHOLDS
-                .iter()
-                .zip(self.groups[g].tested)
-                .filter(|(_, t)| *t)
-                .map(|((th, _), _)| *th)
-                .collect();
-            let Some((threshold, modifier)) = due_threshold(members, cas, &tested) else {
-                continue;
-            };
-            // One test covers every threshold reached so far.
-            for (k, (t, _)) in THRESHOLDS.iter().enumerate() {
-                if threshold_casualties(*t, members) <= cas {
-                    self.groups[g].tested[k] = true;
-                }
-            }
-            let roll = self.dice.two_d6() as i64;
-            let morale = self.groups[g].morale;
-            let t =
-                group_test(morale, roll, &[modifier]).expect("group morale and 2d6 are in range");
-            let passed = t.margin <= 0;
-            if self.p.log {
-                let code = self.p.group_codes[g].to_string();
-                let text = format!(
-                    "group {code} has {cas} casualties of {members} ({threshold:?} threshold): 2d6 {roll} {modifier:+} = {} against {morale} → {}",
-                    t.modified, if passed { "carries on" } else { "withdraws in good order" }
-                );
-                self.log("morale", text, json!({"group": code, "casualties": cas, "roll": roll, "modifier": modifier, "morale": morale, "passed": passed}));
-            }
-            if !passed {
-                self.groups[g].withdrawn = true;
-                for p in self
-                    .pieces
-                    .iter_mut()
-                    .filter(|p| p.command == g && p.fighting())
-                {
-                    p.state = State::Left;
-                }
+            self.test_group(g);
+        }
+    }
+
+    /// People able to fight on a role's side.
+    fn fit_people(&self, r: Role) -> i64 {
+        self.s
+            .pieces
+            .iter()
+            .filter(|f| f.role == r && f.fighting())
+            .map(|f| f.people - f.hits)
+            .sum()
+    }
+
+    /// One stand's individual test, with the modifiers the situation gives.
+    fn test_stand(&mut self, i: usize) -> StandResult {
+        let role = self.s.pieces[i].role;
+        let mods = self.individual_modifiers(i, self.enemy_view(role), self.fit_people(role));
+        let roll = self.s.dice.two_d6() as i64;
+        let modified = roll + mods.iter().map(|(_, m)| m).sum::<i64>();
+        let morale = self.s.pieces[i].morale;
+        let result = stand_result(morale - modified);
+        if self.p.log {
+            let code = self.code(i).to_string();
+            let text = format!(
+                "{code} tests morale: 2d6 {roll} {} = {modified} against {morale} → {}",
+                mods.iter()
+                    .map(|(n, m)| format!("{n} {m:+}"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                result_name(result)
+            );
+            self.log("morale", text, json!({"stand": code, "roll": roll, "modifiers": mods.iter().map(|(n, m)| json!({"name": n, "modifier": m})).collect::<Vec<_>>(), "modified": modified, "morale": morale, "result": result_name(result)}));
+        }
+        self.apply_stand_result(i, result);
+        result
+    }
+
+    /// A group's test if it has reached a threshold it has not tested; returns
+    /// whether a test was taken.
+    fn test_group(&mut self, g: usize) -> bool {
+        if self.s.groups[g].withdrawn {
+            return false;
+        }
+        let cas = self.casualties_of(g);
+        let members = self.s.groups[g].members;
+        let tested: Vec<Threshold> = THRESHOLDS
+            .iter()
+            .zip(self.s.groups[g].tested)
+            .filter(|(_, t)| *t)
+            .map(|((th, _), _)| *th)
+            .collect();
+        let Some((threshold, modifier)) = due_threshold(members, cas, &tested) else {
+            return false;
+        };
+        // One test covers every threshold reached so far.
+        for (k, (t, _)) in THRESHOLDS.iter().enumerate() {
+            if threshold_casualties(*t, members) <= cas {
+                self.s.groups[g].tested[k] = true;
             }
         }
+        let roll = self.s.dice.two_d6() as i64;
+        let morale = self.s.groups[g].morale;
+        let t = group_test(morale, roll, &[modifier]).expect("group morale and 2d6 are in range");
+        let passed = t.margin <= 0;
+        if self.p.log {
+            let code = self.p.group_codes[g].to_string();
+            let text = format!(
+                "group {code} has {cas} casualties of {members} ({threshold:?} threshold): 2d6 {roll} {modifier:+} = {} against {morale} → {}",
+                t.modified, if passed { "carries on" } else { "withdraws in good order" }
+            );
+            self.log("morale", text, json!({"group": code, "casualties": cas, "roll": roll, "modifier": modifier, "morale": morale, "passed": passed}));
+        }
+        if !passed {
+            self.s.groups[g].withdrawn = true;
+            for p in self
+                .s
+                .pieces
+                .iter_mut()
+                .filter(|p| p.command == g && p.fighting())
+            {
+                p.state = State::Left;
+            }
+        }
+        true
     }
 
     fn individual_modifiers(
@@ -374,7 +478,7 @@ impl Battle<'_, '_> {
         view: EnemyView,
         friends: i64,
     ) -> Vec<(&'static str, i64)> {
-        let p = &self.pieces[i];
+        let p = &self.s.pieces[i];
         let mut out = Vec::new();
         if p.officers > 0 {
             out.push(("officer_leading", 1));
@@ -394,7 +498,7 @@ impl Battle<'_, '_> {
         if view.people > friends {
             out.push(("visibly_outnumbered", -1));
         }
-        let tenths = self.casualties_of(p.command) * 10 / self.groups[p.command].members.max(1);
+        let tenths = self.casualties_of(p.command) * 10 / self.s.groups[p.command].members.max(1);
         if tenths > 0 {
             out.push(("each_10pct_friendly_casualties", -tenths));
         }
@@ -403,7 +507,18 @@ impl Battle<'_, '_> {
 
     fn apply_stand_result(&mut self, i: usize, result: StandResult) {
         let range = self.p.setup.range_cm;
-        let p = &mut self.pieces[i];
+        // Within 5 cm of the nearest enemy: attackers measure their own distance,
+        // defenders that of the nearest attacker still fighting.
+        let close = match self.s.pieces[i].role {
+            Role::Attacker => self.s.pieces[i].dist <= CLOSEST_CM,
+            Role::Defender => self
+                .s
+                .pieces
+                .iter()
+                .filter(|a| a.role == Role::Attacker && a.fighting())
+                .any(|a| a.dist <= CLOSEST_CM),
+        };
+        let p = &mut self.s.pieces[i];
         match result {
             StandResult::CarryOn => {}
             StandResult::NoCloser => p.posture = Posture::Hold,
@@ -414,7 +529,7 @@ impl Battle<'_, '_> {
                 }
             }
             StandResult::Surrender => {
-                if p.dist <= CLOSEST_CM {
+                if close {
                     p.state = State::Captured;
                     p.captured = p.people;
                 } else {
@@ -427,8 +542,8 @@ impl Battle<'_, '_> {
     }
 
     fn movement_phase(&mut self) {
-        for i in 0..self.pieces.len() {
-            let p = &mut self.pieces[i];
+        for i in 0..self.s.pieces.len() {
+            let p = &mut self.s.pieces[i];
             let artillery = p.kind == StandType::Artillery;
             if !p.fighting()
                 || p.posture != Posture::Advance
@@ -442,7 +557,7 @@ impl Battle<'_, '_> {
             // Foot soldiers who cannot shoot well on the move bound forward by halves:
             // each stays put every other turn and fires at full effect.
             let penalised = p.on_foot && p.equipment != Some(Equipment::Hma);
-            if penalised && (self.turn as usize + i).is_multiple_of(2) {
+            if penalised && (self.s.turn as usize + i).is_multiple_of(2) {
                 continue;
             }
             let from = p.dist;
@@ -481,17 +596,17 @@ impl Battle<'_, '_> {
     /// Air defence engages aircraft; anti-armour weapons take the nearest armour
     /// they can reach; everything else takes the nearest target it can hurt.
     fn pick_target(&self, i: usize) -> Option<usize> {
-        let f = &self.pieces[i];
-        let list = &self.targets[role_index(f.role.other())];
+        let f = &self.s.pieces[i];
+        let list = &self.s.targets[role_index(f.role.other())];
         let usable = |j: usize| {
-            let t = &self.pieces[j];
+            let t = &self.s.pieces[j];
             t.fighting() && f.can_hurt(t) && (f.ad.is_some() || self.range(f, t) <= f.reach)
         };
         if f.anti_armour() {
             if let Some(j) = list
                 .iter()
                 .copied()
-                .find(|&j| self.pieces[j].armour > 0 && usable(j))
+                .find(|&j| self.s.pieces[j].armour > 0 && usable(j))
             {
                 return Some(j);
             }
@@ -501,44 +616,44 @@ impl Battle<'_, '_> {
 
     fn fire_phase(&mut self, role: Role) {
         for r in [Role::Attacker, Role::Defender] {
-            let mut list = std::mem::take(&mut self.targets[role_index(r)]);
+            let mut list = std::mem::take(&mut self.s.targets[role_index(r)]);
             list.clear();
             list.extend(
-                (0..self.pieces.len())
-                    .filter(|&j| self.pieces[j].role == r && self.pieces[j].fighting()),
+                (0..self.s.pieces.len())
+                    .filter(|&j| self.s.pieces[j].role == r && self.s.pieces[j].fighting()),
             );
-            list.sort_by_key(|&j| (self.pieces[j].dist, j));
-            self.targets[role_index(r)] = list;
+            list.sort_by_key(|&j| (self.s.pieces[j].dist, j));
+            self.s.targets[role_index(r)] = list;
         }
-        let mut order = std::mem::take(&mut self.order);
+        let mut order = std::mem::take(&mut self.s.order);
         order.clear();
-        order.extend((0..self.pieces.len()).filter(|&i| {
-            let p = &self.pieces[i];
+        order.extend((0..self.s.pieces.len()).filter(|&i| {
+            let p = &self.s.pieces[i];
             p.role == role && p.fighting() && p.weapon.is_some() && p.ammo > 0
         }));
-        order.sort_by_key(|&i| (self.pieces[i].fire_order(), i));
+        order.sort_by_key(|&i| (self.s.pieces[i].fire_order(), i));
         for &i in &order {
-            if !self.pieces[i].fighting() {
+            if !self.s.pieces[i].fighting() {
                 continue;
             }
             let Some(j) = self.pick_target(i) else {
                 continue;
             };
-            if self.pieces[i].ad.is_some() {
+            if self.s.pieces[i].ad.is_some() {
                 self.air_defence(i, j);
             } else {
                 self.shoot(i, j);
             }
         }
-        self.order = order;
+        self.s.order = order;
     }
 
     fn spend(&mut self, i: usize, j: usize) {
-        let f = &mut self.pieces[i];
+        let f = &mut self.s.pieces[i];
         f.ammo -= 1;
         f.ammo_spent += 1;
         f.fired = true;
-        let t = &mut self.pieces[j];
+        let t = &mut self.s.pieces[j];
         if !t.tested_first_fire {
             t.tested_first_fire = true;
             t.test_pending = true;
@@ -547,24 +662,28 @@ impl Battle<'_, '_> {
     }
 
     fn shoot(&mut self, i: usize, j: usize) {
-        let range = self.range(&self.pieces[i], &self.pieces[j]);
-        let (f, t) = (&self.pieces[i], &self.pieces[j]);
+        let situation = self.s.situation.clone();
+        let range = match &situation {
+            Some(s) => s.range,
+            None => self.range(&self.s.pieces[i], &self.s.pieces[j]),
+        };
+        let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
         let Some(line) = f.line else { return };
         let Some(band) = band_index(range) else {
             return;
         };
         let Some(cell) = line.cells[band] else { return };
-        let cover = if t.role == Role::Defender {
-            self.p.setup.defender_cover
-        } else {
-            Cover::Open
+        let cover = match &situation {
+            Some(s) => s.cover.unwrap_or(Cover::Open),
+            None if t.role == Role::Defender => self.p.setup.defender_cover,
+            None => Cover::Open,
         };
         let firer = Firer {
             training: f.training,
             experience: f.experience,
             on_foot: f.on_foot,
             equipment: f.equipment,
-            moving: f.moved,
+            moving: f.moved || situation.as_ref().is_some_and(|s| s.moving),
             officers: f.officers,
         };
         let target = Target {
@@ -576,15 +695,23 @@ impl Battle<'_, '_> {
             equipment: t.equipment,
             cover,
             moving: t.moved,
-            non_tactical: false,
+            non_tactical: t.non_tactical,
             chaff: false,
             locked_on: false,
             evasive: false,
         };
         let (aircraft, artillery) = (f.is_aircraft, f.kind == StandType::Artillery);
-        let mods = modifiers(&firer, &target, line.blast);
-        let total: i64 = mods.iter().map(|m| m.value()).sum();
-        let roll = self.dice.d10() as i64;
+        let mut mods: Vec<(&str, i64)> = modifiers(&firer, &target, line.blast)
+            .into_iter()
+            .map(|m| (m.name(), m.value()))
+            .collect();
+        mods.extend(
+            situation
+                .iter()
+                .flat_map(|s| s.extra.iter().map(|m| ("mod", *m))),
+        );
+        let total: i64 = mods.iter().map(|m| m.1).sum();
+        let roll = self.s.dice.d10() as i64;
         let hits = hits_for(roll + total, cell.hit);
         self.spend(i, j);
         if self.p.log {
@@ -599,19 +726,19 @@ impl Battle<'_, '_> {
             let text = format!(
                 "{fc} fires at {tc} at {range} cm ({} cm band, needs {}): d10 {roll} {} = {} → {hits} hit{}",
                 BANDS[band], cell.hit,
-                mods.iter().map(|m| format!("{} {:+}", m.name(), m.value())).collect::<Vec<_>>().join(" "),
+                mods.iter().map(|m| format!("{} {:+}", m.0, m.1)).collect::<Vec<_>>().join(" "),
                 roll + total, if hits == 1 { "" } else { "s" }
             );
             self.log(phase, text, json!({"firer": fc, "target": tc, "range_cm": range, "band": BANDS[band], "hit_number": cell.hit, "roll": roll,
-                "modifiers": mods.iter().map(|m| json!({"name": m.name(), "modifier": m.value()})).collect::<Vec<_>>(),
+                "modifiers": mods.iter().map(|m| json!({"name": m.0, "modifier": m.1})).collect::<Vec<_>>(),
                 "modified_roll": roll + total, "hits": hits}));
         }
         if hits == 0 {
             return;
         }
-        if self.pieces[j].is_vehicle || self.pieces[j].is_aircraft {
+        if self.s.pieces[j].is_vehicle || self.s.pieces[j].is_aircraft {
             for _ in 0..hits {
-                if !self.pieces[j].fighting() {
+                if !self.s.pieces[j].fighting() {
                     break;
                 }
                 self.penetrate(j, cell.pen);
@@ -622,8 +749,8 @@ impl Battle<'_, '_> {
     }
 
     fn penetrate(&mut self, j: usize, pen: Option<i64>) {
-        let roll = self.dice.d10() as i64;
-        let armour = self.pieces[j].armour;
+        let roll = self.s.dice.d10() as i64;
+        let armour = self.s.pieces[j].armour;
         let (total, result) = penetration_result(pen, roll, armour);
         if self.p.log {
             let code = self.code(j).to_string();
@@ -635,7 +762,7 @@ impl Battle<'_, '_> {
             self.log("penetration", text, json!({"target": code, "armour": armour, "roll": roll, "penetration": pen, "total": total, "result": result.as_str()}));
         }
         if result != PenetrationResult::NoEffect {
-            let t = &mut self.pieces[j];
+            let t = &mut self.s.pieces[j];
             t.knockout = Some(if result == PenetrationResult::Exploded {
                 Knockout::Exploded
             } else {
@@ -647,7 +774,7 @@ impl Battle<'_, '_> {
     }
 
     fn wound(&mut self, j: usize, hits: i64) {
-        let t = &mut self.pieces[j];
+        let t = &mut self.s.pieces[j];
         t.hits = (t.hits + hits).min(t.people);
         let total = t.hits_before + t.hits;
         let new_state = if total >= t.effects.destroyed || t.hits >= t.people {
@@ -674,19 +801,19 @@ impl Battle<'_, '_> {
     }
 
     fn air_defence(&mut self, i: usize, j: usize) {
-        let (f, t) = (&self.pieces[i], &self.pieces[j]);
+        let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
         let Some(system) = f.ad else { return };
         let entry = ad_entry(system);
         let Some(number) = lock_on_number(entry.line, t.speed) else {
             return;
         };
-        let lock_roll = self.dice.d10() as i64;
+        let lock_roll = self.s.dice.d10() as i64;
         let locked = match entry.lock {
             Lock::Yes => lock_roll >= number,
             Lock::At(m) => lock_roll + m >= number,
             Lock::No => false,
         };
-        let fire_roll = self.dice.d10() as i64;
+        let fire_roll = self.s.dice.d10() as i64;
         let modified = fire_roll + entry.firing + if locked { 3 } else { 0 };
         let hit = modified >= number;
         self.spend(i, j);
@@ -703,23 +830,29 @@ impl Battle<'_, '_> {
         }
     }
 
-    fn finish(mut self) -> BattleResult {
+    fn finish(self) -> BattleResult {
+        self.finish_with(None)
+    }
+
+    /// The result; `decided` is the umpire's call in a played battle.
+    fn finish_with(mut self, decided: Option<(Winner, String)>) -> BattleResult {
         let a_out = self.side_out(Role::Attacker);
         let d_out = self.side_out(Role::Defender);
-        let (winner, reason) = match (a_out, d_out) {
-            (true, true) => (
+        let (winner, reason) = match (decided, a_out, d_out) {
+            (Some(d), _, _) => d,
+            (None, true, true) => (
                 Winner::Draw,
                 "both sides were put out of the fight".to_string(),
             ),
-            (true, false) => (
+            (None, true, false) => (
                 Winner::Defender,
                 format!("the attackers {}", self.how_out(Role::Attacker)),
             ),
-            (false, true) => (
+            (None, false, true) => (
                 Winner::Attacker,
                 format!("the defenders {}", self.how_out(Role::Defender)),
             ),
-            (false, false) => (
+            (None, false, false) => (
                 Winner::Defender,
                 format!(
                     "turn limit of {} reached: the defender holds",
@@ -727,7 +860,7 @@ impl Battle<'_, '_> {
                 ),
             ),
         };
-        let turns = self.turn;
+        let turns = self.s.turn;
         if self.p.log {
             self.log(
                 "end",
@@ -736,6 +869,7 @@ impl Battle<'_, '_> {
             );
         }
         let stands = self
+            .s
             .pieces
             .iter()
             .enumerate()
@@ -758,19 +892,19 @@ impl Battle<'_, '_> {
             .collect();
         BattleResult {
             ruleset: Ruleset::Bia,
-            seed: self.seed,
+            seed: self.s.seed,
             winner,
             turns,
             end_reason: reason,
             stands,
             units: Vec::new(),
-            events: self.events,
+            events: self.s.events,
         }
     }
 
     fn how_out(&self, role: Role) -> &'static str {
         let (mut left, mut captured, mut hurt) = (0, 0, 0);
-        for p in self.pieces.iter().filter(|p| p.role == role) {
+        for p in self.s.pieces.iter().filter(|p| p.role == role) {
             match p.state {
                 State::Left => left += 1,
                 State::Captured => captured += 1,

@@ -72,6 +72,8 @@ pub struct Piece {
     pub state: State,
     pub posture: Posture,
     pub moved: bool,
+    /// Moved non-tactically this turn (an easy target).
+    pub non_tactical: bool,
     /// Distance to the enemy line, in table cm.
     pub dist: i64,
     pub knockout: Option<Knockout>,
@@ -137,11 +139,7 @@ impl Piece {
             officers: i64::from(s.officer),
             morale,
             effects: hit_row(s.stand_type, s.training, s.equipment).effects(),
-            tactical_move: if role == Role::Attacker {
-                tactical_move
-            } else {
-                0
-            },
+            tactical_move,
             people: (s.men - s.hits).max(0),
             hits_before: s.hits,
             hits: 0,
@@ -158,6 +156,7 @@ impl Piece {
                 Posture::Hold
             },
             moved: false,
+            non_tactical: false,
             dist: if role == Role::Attacker { range } else { 0 },
             knockout: None,
             captured: 0,
