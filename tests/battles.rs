@@ -108,6 +108,23 @@ fn experience_follows_fire_and_hits() {
         };
         assert_eq!(now - old, want, "{code}");
         assert!(now >= old);
+        let show = c.json(&["stand", "show", code]);
+        assert_eq!(show["service"][0]["battle"], "crater-rim", "{code}");
+        assert_eq!(
+            show["service"][0]["actions_gained"].as_i64().unwrap(),
+            want,
+            "{code}"
+        );
+        let listed = c
+            .json(&["casualties", "--stand", code])
+            .as_array()
+            .unwrap()
+            .len();
+        assert_eq!(
+            show["casualties"].as_array().unwrap().len(),
+            listed,
+            "{code}"
+        );
     }
 }
 

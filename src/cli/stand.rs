@@ -229,6 +229,9 @@ struct ShowDoc {
     #[serde(flatten)]
     stand: StandDoc,
     morale_breakdown: MoraleBreakdown,
+    /// Battles fought, with the actions each earned.
+    service: Vec<queries::ServiceLine>,
+    casualties: Vec<queries::CasualtyRow>,
 }
 
 pub fn run(ctx: &Ctx, cmd: StandCommand) -> Result<(), CliError> {
@@ -430,10 +433,14 @@ fn show(ctx: &Ctx, code: &str) -> Result<(), CliError> {
     let row = queries::stand(store.conn(), code)?;
     let morale = morale_of(&store, &row)?;
     let doc = doc_with(row, &morale);
+    let service = queries::service(store.conn(), code)?;
+    let casualties = queries::casualties(store.conn(), false, Some(code), None)?;
     if ctx.json {
         output::json(&ShowDoc {
             stand: doc,
             morale_breakdown: morale,
+            service,
+            casualties,
         });
         return Ok(());
     }
@@ -474,5 +481,45 @@ fn show(ctx: &Ctx, code: &str) -> Result<(), CliError> {
     output::titled(&title, output::pairs(rows));
     println!();
     super::morale::print_breakdown(&doc.code, &morale);
+    if !service.is_empty() {
+        println!();
+        output::titled(
+            "Battles fought",
+            output::table(
+                &["battle", "at", "role", "hits", "status after", "actions +"],
+                service.iter().map(|b| {
+                    vec![
+                        b.battle.clone(),
+                        b.at.replace('T', " "),
+                        b.role.clone(),
+                        b.hits_taken.to_string(),
+                        b.status_after.clone(),
+                        b.actions_gained.to_string(),
+                    ]
+                }),
+            ),
+        );
+    }
+    if !casualties.is_empty() {
+        println!();
+        output::titled(
+            "Casualties",
+            output::table(
+                &["#", "battle", "severity", "outcome", "returns"],
+                casualties.iter().map(|c| {
+                    vec![
+                        c.id.to_string(),
+                        c.battle.clone().unwrap_or_default(),
+                        c.severity.clone(),
+                        c.outcome.clone(),
+                        c.returns_at
+                            .clone()
+                            .map(|t| t.replace('T', " "))
+                            .unwrap_or_else(|| "-".into()),
+                    ]
+                }),
+            ),
+        );
+    }
     Ok(())
 }

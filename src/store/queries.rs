@@ -411,3 +411,35 @@ pub fn casualties(
         })?
         .collect::<rusqlite::Result<_>>()?)
 }
+
+/// One battle in a stand's record of service.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ServiceLine {
+    pub battle: String,
+    pub at: String,
+    pub role: String,
+    pub hits_taken: i64,
+    pub status_after: String,
+    pub actions_gained: i64,
+}
+
+/// The battles a stand has fought, oldest first.
+pub fn service(conn: &Connection, stand_code: &str) -> Result<Vec<ServiceLine>> {
+    Ok(conn
+        .prepare(
+            "SELECT b.code, b.at, bs.role, bs.hits_taken, bs.status_after, bs.actions_gained
+             FROM battle_stands bs JOIN battles b ON b.id = bs.battle_id JOIN stands st ON st.id = bs.stand_id
+             WHERE st.code = ?1 ORDER BY b.at, b.id",
+        )?
+        .query_map([stand_code], |r| {
+            Ok(ServiceLine {
+                battle: r.get(0)?,
+                at: r.get(1)?,
+                role: r.get(2)?,
+                hits_taken: r.get(3)?,
+                status_after: r.get(4)?,
+                actions_gained: r.get(5)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?)
+}
