@@ -3,6 +3,7 @@
 //! journal entry.
 
 use chrono::{Duration, NaiveDateTime};
+use rusqlite::Connection;
 
 use super::resolver::{BattleError, Resolver};
 use super::result::BattleResult;
@@ -32,6 +33,8 @@ pub enum DriverError {
     Store(#[from] StoreError),
     #[error(transparent)]
     Battle(#[from] BattleError),
+    #[error(transparent)]
+    Campaign(#[from] crate::campaign::CampaignError),
     #[error("{0}")]
     Refused(String),
 }
@@ -48,15 +51,15 @@ pub struct Fought {
 }
 
 /// Refuses battles that cannot be fought now.
-pub fn ready(store: &Store, code: &str) -> Result<BattleRow, DriverError> {
-    let b = battles::battle(store.conn(), code)?;
+pub fn ready(conn: &Connection, code: &str) -> Result<BattleRow, DriverError> {
+    let b = battles::battle(conn, code)?;
     if b.status != "planned" {
         return Err(DriverError::Refused(format!(
             "battle `{code}` was already fought; `bounce undo` reverts it if you want to fight it again"
         )));
     }
     if let Some(after) = &b.after {
-        let prev = battles::battle(store.conn(), after)?;
+        let prev = battles::battle(conn, after)?;
         if prev.status == "planned" {
             return Err(DriverError::Refused(format!(
                 "battle `{code}` follows `{after}`, which has not been fought yet; fight that first"
@@ -67,21 +70,24 @@ pub fn ready(store: &Store, code: &str) -> Result<BattleRow, DriverError> {
 }
 
 /// Fights a battle and works out everything it changes, writing nothing.
-pub fn fight(store: &Store, code: &str, seed: u64) -> Result<Fought, DriverError> {
-    let b = ready(store, code)?;
-    let setup = battles::setup(store.conn(), &b, TURN_LIMIT)?;
+pub fn fight(conn: &Connection, code: &str, seed: u64) -> Result<Fought, DriverError> {
+    let b = ready(conn, code)?;
+    let setup = battles::setup(conn, &b, TURN_LIMIT)?;
     let resolver = resolver_for(b.ruleset, true)?;
     let result = resolver.resolve(&setup, seed)?;
-    aftermath(store, b, result)
+    aftermath(conn, b, result)
 }
 
 /// Works out the post-battle sequence for a result from any mode; the aid post
 /// rolls dice derived from the result's seed.
-pub fn aftermath(store: &Store, b: BattleRow, result: BattleResult) -> Result<Fought, DriverError> {
+pub fn aftermath(
+    conn: &Connection,
+    b: BattleRow,
+    result: BattleResult,
+) -> Result<Fought, DriverError> {
     let seed = result.seed;
     let ended_at = b.at + Duration::minutes(TURN_MINUTES * i64::from(result.turns));
-    let (light, serious): (i64, i64) = store
-        .conn()
+    let (light, serious): (i64, i64) = conn
         .query_row(
             "SELECT light_wound_days, serious_wound_days FROM campaign",
             [],
@@ -95,17 +101,15 @@ pub fn aftermath(store: &Store, b: BattleRow, result: BattleResult) -> Result<Fo
     };
     let mut rows = Vec::new();
     for s in &result.stands {
-        rows.push(queries::stand(store.conn(), &s.code)?);
+        rows.push(queries::stand(conn, &s.code)?);
     }
     let medical = |side: &str| -> Medical {
-        store
-            .conn()
-            .query_row("SELECT medical FROM sides WHERE code = ?1", [side], |r| {
-                r.get::<_, String>(0)
-            })
-            .ok()
-            .and_then(|m| m.parse().ok())
-            .unwrap_or(Medical::Normal)
+        conn.query_row("SELECT medical FROM sides WHERE code = ?1", [side], |r| {
+            r.get::<_, String>(0)
+        })
+        .ok()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(Medical::Normal)
     };
     let lookup: Vec<(String, (crate::campaign::records::StandRecord, Medical))> = rows
         .iter()
@@ -136,19 +140,25 @@ pub fn aftermath(store: &Store, b: BattleRow, result: BattleResult) -> Result<Fo
     })
 }
 
-/// Writes a fought battle and its consequences as one journal entry.
-pub fn commit(store: &mut Store, f: &Fought, mode: &str) -> Result<(), DriverError> {
-    let summary = format!(
-        "battle {} ({mode}, seed {}): {} after {} turns, {} casualties",
-        f.battle.code,
-        f.result.seed,
-        f.result.winner.as_str(),
-        f.result.turns,
-        f.consequences.casualties.len()
-    );
-    store.change(&format!("battle {mode}"), |tx| {
+/// Fights (or takes the result of) a battle and writes it with its consequences
+/// as one journal entry. `fight` runs inside the write transaction, so the
+/// stands it reads cannot change before their new state is written.
+pub fn commit(
+    store: &mut Store,
+    mode: &str,
+    fight: impl FnOnce(&Connection) -> Result<Fought, DriverError>,
+) -> Result<Fought, DriverError> {
+    store.try_change(&format!("battle {mode}"), |tx| {
+        let f = fight(tx)?;
+        let summary = format!(
+            "battle {} ({mode}, seed {}): {} after {} turns, {} casualties",
+            f.battle.code,
+            f.result.seed,
+            f.result.winner.as_str(),
+            f.result.turns,
+            f.consequences.casualties.len()
+        );
         battles::record_battle(tx, &f.battle, mode, &f.result, &f.consequences, f.ended_at)?;
-        Ok(((), summary))
-    })?;
-    Ok(())
+        Ok((f, summary))
+    })
 }

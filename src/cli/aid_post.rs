@@ -76,128 +76,130 @@ pub fn regroup(
     stands: Vec<String>,
 ) -> Result<(), CliError> {
     let mut store = Store::open(&ctx.db)?;
-    let at_aid_post: Vec<StandRow> = queries::load_stands(
-        store.conn(),
-        &StandFilter {
-            unit,
-            ..Default::default()
-        },
-    )?
-    .into_iter()
-    .filter(|r| r.record.status == Status::Ineffective)
-    .collect();
-    let groups: Vec<Vec<StandRow>> = if auto {
-        if !stands.is_empty() {
-            return Err(CliError::Usage(
-                "name stands or use --auto, not both".into(),
-            ));
-        }
-        let mut out = Vec::new();
-        let mut sides: Vec<&str> = at_aid_post.iter().map(|r| r.side.as_str()).collect();
-        sides.dedup();
-        for side in sides {
-            let pool: Vec<AidPostStand> = at_aid_post
-                .iter()
-                .filter(|r| r.side == side)
-                .map(aid_post_view)
-                .collect();
-            for g in auto_groups(&pool) {
-                out.push(
-                    g.iter()
-                        .map(|a| {
-                            at_aid_post
-                                .iter()
-                                .find(|r| r.record.code == a.code)
-                                .cloned()
-                                .expect("from the pool")
-                        })
-                        .collect(),
-                );
+    // The plan is made from the stands as they are under the write lock.
+    let plans = store.try_change::<_, CliError>("regroup", |tx| {
+        let at_aid_post: Vec<StandRow> = queries::load_stands(
+            tx,
+            &StandFilter {
+                unit,
+                ..Default::default()
+            },
+        )?
+        .into_iter()
+        .filter(|r| r.record.status == Status::Ineffective)
+        .collect();
+        let groups: Vec<Vec<StandRow>> = if auto {
+            if !stands.is_empty() {
+                return Err(CliError::Usage(
+                    "name stands or use --auto, not both".into(),
+                ));
             }
-        }
-        out
-    } else {
-        let mut group = Vec::new();
-        for code in &stands {
-            let row = queries::stand(store.conn(), code)?;
-            if row.record.status != Status::Ineffective {
-                return Err(CliError::Usage(format!(
-                    "stand `{code}` is {}, not ineffective at the aid post",
-                    row.record.status
-                )));
-            }
-            group.push(row);
-        }
-        if group.iter().any(|r| r.side != group[0].side) {
-            return Err(CliError::Usage(
-                "stands of different sides cannot regroup together".into(),
-            ));
-        }
-        vec![group]
-    };
-    let mut plans = Vec::new();
-    let mut known = known_codes(store.conn())?;
-    for g in &groups {
-        let views: Vec<AidPostStand> = g.iter().map(aid_post_view).collect();
-        let merged = merge(&views)
-            .map_err(|e| CliError::Usage(format!("cannot regroup {}: {e}", stands_list(g))))?;
-        let first = &g[0].record;
-        let mut code = format!("{}-rg", first.code);
-        let mut n = 2;
-        while known.contains_key(&code) {
-            code = format!("{}-rg{n}", first.code);
-            n += 1;
-        }
-        known.insert(code.clone(), known[&first.code].clone());
-        let new = StandRecord {
-            code: code.clone(),
-            name: format!("regrouped from {}", stands_list(g)),
-            training: merged.training,
-            actions: merged.actions,
-            men: merged.men,
-            hits: 0,
-            status: Status::Effective,
-            ammo: Some(
-                g.iter()
-                    .map(|r| r.record.ammo.unwrap_or(0))
-                    .max()
-                    .unwrap_or(0),
-            ),
-            ammo_max: first.ammo_max,
-            ..first.clone()
-        };
-        // The sources keep only their people still in hospital.
-        let sources: Vec<StandRecord> = g
-            .iter()
-            .map(|r| {
-                let mut s = r.record.clone();
-                s.men = s.hits;
-                if s.men == 0 {
-                    s.status = Status::Retired;
+            let mut out = Vec::new();
+            let mut sides: Vec<&str> = at_aid_post.iter().map(|r| r.side.as_str()).collect();
+            sides.dedup();
+            for side in sides {
+                let pool: Vec<AidPostStand> = at_aid_post
+                    .iter()
+                    .filter(|r| r.side == side)
+                    .map(aid_post_view)
+                    .collect();
+                for g in auto_groups(&pool) {
+                    out.push(
+                        g.iter()
+                            .map(|a| {
+                                at_aid_post
+                                    .iter()
+                                    .find(|r| r.record.code == a.code)
+                                    .cloned()
+                                    .expect("from the pool")
+                            })
+                            .collect(),
+                    );
                 }
-                s
-            })
-            .collect();
-        plans.push((new, sources, merged.sources));
-    }
-    if plans.is_empty() {
-        return Err(CliError::Usage(
-            "no ineffective stands can regroup (name them, or check `bounce roster --all`)".into(),
-        ));
-    }
-    let summary = plans
-        .iter()
-        .map(|(n, _, src)| format!("{} from {}", n.code, src.join("+")))
-        .collect::<Vec<_>>()
-        .join("; ");
-    store.change("regroup", |tx| {
+            }
+            out
+        } else {
+            let mut group = Vec::new();
+            for code in &stands {
+                let row = queries::stand(tx, code)?;
+                if row.record.status != Status::Ineffective {
+                    return Err(CliError::Usage(format!(
+                        "stand `{code}` is {}, not ineffective at the aid post",
+                        row.record.status
+                    )));
+                }
+                group.push(row);
+            }
+            if group.iter().any(|r| r.side != group[0].side) {
+                return Err(CliError::Usage(
+                    "stands of different sides cannot regroup together".into(),
+                ));
+            }
+            vec![group]
+        };
+        let mut plans = Vec::new();
+        let mut known = known_codes(tx)?;
+        for g in &groups {
+            let views: Vec<AidPostStand> = g.iter().map(aid_post_view).collect();
+            let merged = merge(&views)
+                .map_err(|e| CliError::Usage(format!("cannot regroup {}: {e}", stands_list(g))))?;
+            let first = &g[0].record;
+            let mut code = format!("{}-rg", first.code);
+            let mut n = 2;
+            while known.contains_key(&code) {
+                code = format!("{}-rg{n}", first.code);
+                n += 1;
+            }
+            known.insert(code.clone(), known[&first.code].clone());
+            let new = StandRecord {
+                code: code.clone(),
+                name: format!("regrouped from {}", stands_list(g)),
+                training: merged.training,
+                actions: merged.actions,
+                men: merged.men,
+                hits: 0,
+                status: Status::Effective,
+                ammo: Some(
+                    g.iter()
+                        .map(|r| r.record.ammo.unwrap_or(0))
+                        .max()
+                        .unwrap_or(0),
+                ),
+                ammo_max: first.ammo_max,
+                ..first.clone()
+            };
+            // The sources keep only their people still in hospital.
+            let sources: Vec<StandRecord> = g
+                .iter()
+                .map(|r| {
+                    let mut s = r.record.clone();
+                    s.men = s.hits;
+                    if s.men == 0 {
+                        s.status = Status::Retired;
+                    }
+                    s
+                })
+                .collect();
+            plans.push((new, sources, merged.sources));
+        }
+        if plans.is_empty() {
+            return Err(CliError::Usage(
+                "no ineffective stands can regroup (name them, or check `bounce roster --all`)"
+                    .into(),
+            ));
+        }
+        let summary = plans
+            .iter()
+            .map(|(n, _, src)| format!("{} from {}", n.code, src.join("+")))
+            .collect::<Vec<_>>()
+            .join("; ");
         for (new, sources, _) in &plans {
             insert_stand(tx, new)?;
             for s in sources {
                 update_stand(tx, s)?;
             }
         }
-        Ok(((), format!("regrouped {summary}")))
+        Ok((plans, format!("regrouped {summary}")))
     })?;
     let done: Vec<Regrouped> = plans
         .iter()

@@ -130,28 +130,28 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
                 defender_cover: cover,
                 terrain,
             };
-            let known = known_codes(store.conn())?;
             crate::campaign::validate::check_code(&record.code).map_err(|p| {
                 CampaignError::Invalid {
                     field: "CODE".into(),
                     message: p.message,
                 }
             })?;
-            if let Some(k) = known.get(&record.code) {
-                return Err(CliError::Usage(format!(
-                    "`{}` is already used by a {}",
-                    record.code,
-                    k.kind.as_str()
-                )));
-            }
-            if let Some(p) = check_battle(&record, &known).into_iter().next() {
-                return Err(CampaignError::Invalid {
-                    field: format!("--{}", p.field),
-                    message: p.message,
+            store.try_change("battle new", |tx| {
+                let known = known_codes(tx)?;
+                if let Some(k) = known.get(&record.code) {
+                    return Err(CliError::Usage(format!(
+                        "`{}` is already used by a {}",
+                        record.code,
+                        k.kind.as_str()
+                    )));
                 }
-                .into());
-            }
-            store.change("battle new", |tx| {
+                if let Some(p) = check_battle(&record, &known).into_iter().next() {
+                    return Err(CampaignError::Invalid {
+                        field: format!("--{}", p.field),
+                        message: p.message,
+                    }
+                    .into());
+                }
                 insert_battle(tx, &record)?;
                 Ok((
                     (),
@@ -227,11 +227,13 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
         BattleCommand::Auto { code, dry_run } => {
             let mut store = Store::open(&ctx.db)?;
             let seed = ctx.seed.unwrap_or_else(clock_seed);
-            let fought = auto::fight(&store, &code, seed).map_err(driver)?;
-            let doc = fought_doc(&fought, dry_run);
-            if !dry_run {
-                auto::commit(&mut store, &fought, "auto").map_err(driver)?;
+            let fought = if dry_run {
+                auto::fight(store.conn(), &code, seed)
+            } else {
+                auto::commit(&mut store, "auto", |c| auto::fight(c, &code, seed))
             }
+            .map_err(driver)?;
+            let doc = fought_doc(&fought, dry_run);
             if ctx.json {
                 output::json(&doc);
             } else {
@@ -251,22 +253,25 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
                 message: format!("cannot read it: {e}"),
             })?;
             let mut store = Store::open(&ctx.db)?;
-            let b = auto::ready(&store, &code).map_err(driver)?;
-            let mut participants = Vec::new();
-            for role in [Role::Attacker, Role::Defender] {
-                for r in battles::force_stands(store.conn(), b.id, role)? {
-                    if r.record.status == crate::rules::kinds::Status::Effective {
-                        participants.push(Participant {
-                            role,
-                            record: r.record,
-                        });
+            let seed = ctx.seed.unwrap_or_else(clock_seed);
+            let fought = auto::commit(&mut store, "recorded", |c| {
+                let b = auto::ready(c, &code)?;
+                let mut participants = Vec::new();
+                for role in [Role::Attacker, Role::Defender] {
+                    for r in battles::force_stands(c, b.id, role)? {
+                        if r.record.status == crate::rules::kinds::Status::Effective {
+                            participants.push(Participant {
+                                role,
+                                record: r.record,
+                            });
+                        }
                     }
                 }
-            }
-            let seed = ctx.seed.unwrap_or_else(clock_seed);
-            let result = crate::battle::record::read(&name, &text, &participants, b.ruleset, seed)?;
-            let fought = auto::aftermath(&store, b, result).map_err(driver)?;
-            auto::commit(&mut store, &fought, "recorded").map_err(driver)?;
+                let result =
+                    crate::battle::record::read(&name, &text, &participants, b.ruleset, seed)?;
+                auto::aftermath(c, b, result)
+            })
+            .map_err(driver)?;
             let doc = fought_doc(&fought, false);
             if ctx.json {
                 output::json(&doc);
@@ -281,7 +286,7 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
                 return Err(CliError::Usage("--runs must be at least 1".into()));
             }
             let store = Store::open(&ctx.db)?;
-            let b = auto::ready(&store, &code).map_err(driver)?;
+            let b = auto::ready(store.conn(), &code).map_err(driver)?;
             let setup = battles::setup(store.conn(), &b, TURN_LIMIT)?;
             let resolver = auto::resolver_for(b.ruleset, false).map_err(|e| driver(e.into()))?;
             let seed = ctx.seed.unwrap_or_else(clock_seed);
@@ -355,6 +360,7 @@ fn driver(e: DriverError) -> CliError {
     match e {
         DriverError::Store(e) => e.into(),
         DriverError::Battle(e) => CliError::Usage(e.to_string()),
+        DriverError::Campaign(e) => e.into(),
         DriverError::Refused(m) => CliError::Usage(m),
     }
 }
@@ -566,7 +572,7 @@ fn play(ctx: &Ctx, code: &str, manual: bool) -> Result<(), CliError> {
     use crate::rules::bia::auto::play::{Reply, Session};
     use std::io::{BufRead, IsTerminal, Write};
     let mut store = Store::open(&ctx.db)?;
-    let b = auto::ready(&store, code).map_err(driver)?;
+    let b = auto::ready(store.conn(), code).map_err(driver)?;
     if b.ruleset != Ruleset::Bia {
         return Err(CliError::Usage(format!(
             "table play supports the bia ruleset; `{code}` uses {}",
@@ -616,8 +622,12 @@ fn play(ctx: &Ctx, code: &str, manual: bool) -> Result<(), CliError> {
                 return Ok(());
             }
             Reply::End(result) => {
-                let fought = auto::aftermath(&store, b, *result).map_err(driver)?;
-                auto::commit(&mut store, &fought, "played").map_err(driver)?;
+                // Re-read the battle and its stands under the write lock: the
+                // session may have run while others changed the campaign.
+                let fought = auto::commit(&mut store, "played", |c| {
+                    auto::aftermath(c, auto::ready(c, code)?, *result)
+                })
+                .map_err(driver)?;
                 let doc = fought_doc(&fought, false);
                 if ctx.json {
                     output::json(&doc);

@@ -100,29 +100,26 @@ pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
 /// creating the campaign file if needed. Nothing is written unless all is well.
 fn import_text(db: &Path, name: &str, text: &str, made_by_demo: bool) -> Result<Counts, CliError> {
     let existed = db.exists();
-    let known = if existed {
-        store_import::known_codes(Store::open_or_create(db)?.conn())?
-    } else {
-        KnownCodes::new()
-    };
-    let parsed = file::parse_checked(name, text, &known)?;
-    let mut store = Store::open_or_create(db)?;
-    if parsed.campaign.is_none() && !store.has_campaign()? {
-        drop(store);
-        if !existed {
-            remove_db(db);
-        }
-        return Err(CampaignError::File {
-            file: name.to_string(),
-            message: "a new campaign needs a [campaign] section with its name and start".into(),
-        }
-        .into());
+    if !existed {
+        // A bad file is refused before the database is created.
+        file::parse_checked(name, text, &KnownCodes::new())?;
     }
+    let mut store = Store::open_or_create(db)?;
     let summary_name = Path::new(name)
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_else(|| name.to_string());
-    let result = store.change("import", |tx| {
+    let result = store.try_change::<_, CliError>("import", |tx| {
+        // Checked against the codes as they are under the write lock, so two
+        // imports of one code cannot both pass.
+        let parsed = file::parse_checked(name, text, &store_import::known_codes(tx)?)?;
+        if parsed.campaign.is_none() && !crate::store::has_campaign(tx)? {
+            return Err(CampaignError::File {
+                file: name.to_string(),
+                message: "a new campaign needs a [campaign] section with its name and start".into(),
+            }
+            .into());
+        }
         let c = store_import::import(tx, &parsed, made_by_demo)?;
         Ok((
             c,
@@ -136,7 +133,7 @@ fn import_text(db: &Path, name: &str, text: &str, made_by_demo: bool) -> Result<
         drop(store);
         remove_db(db);
     }
-    Ok(result?)
+    result
 }
 
 fn remove_db(db: &Path) {
@@ -260,10 +257,10 @@ fn fight_chain(db: &Path, seed: u64) -> Result<Vec<ChainResult>, CliError> {
     let mut out = Vec::new();
     for (i, code) in planned.iter().enumerate() {
         let run_seed = crate::rules::dice::derive_seed(seed, i as u64);
-        let f = crate::battle::auto::fight(&store, code, run_seed)
-            .map_err(|e| CliError::Failed(e.to_string()))?;
-        crate::battle::auto::commit(&mut store, &f, "auto")
-            .map_err(|e| CliError::Failed(e.to_string()))?;
+        let f = crate::battle::auto::commit(&mut store, "auto", |c| {
+            crate::battle::auto::fight(c, code, run_seed)
+        })
+        .map_err(|e| CliError::Failed(e.to_string()))?;
         out.push(ChainResult {
             battle: code.clone(),
             winner: f.result.winner.as_str().to_string(),

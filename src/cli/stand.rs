@@ -277,51 +277,52 @@ pub fn run(ctx: &Ctx, cmd: StandCommand) -> Result<(), CliError> {
             actions_of_new,
             fields,
         } => {
-            let mut store = Store::open(&ctx.db)?;
-            let mut s = queries::stand(store.conn(), &code)?.record;
-            let before = s.clone();
-            if let Some(v) = unit {
-                s.unit = v;
-            }
-            if let Some(v) = stand_type {
-                s.stand_type = v;
-            }
-            if let Some(v) = training {
-                s.training = v;
-            }
-            if let Some(v) = men {
-                s.men = v;
-            }
-            if let Some(v) = status {
-                s.status = v;
-            }
-            fields.apply(&mut s);
             if let Some(n) = add_men {
                 if n < 1 || actions_of_new < 0 {
                     return Err(CliError::Usage(format!(
                         "--add-men needs at least 1 person and --actions-of-new at least 0, not {n} and {actions_of_new}"
                     )));
                 }
-                s.actions = (s.men * s.actions + n * actions_of_new) / (s.men + n);
-                s.men += n;
             }
-            if fields.ammo_max.is_some() && fields.ammo.is_none() {
-                s.ammo = s.ammo.map(|a| a.min(s.ammo_max.unwrap_or(a)));
-            }
-            let changed = describe_changes(&before, &s);
-            save(ctx, &mut store, s, "stand edit", changed)
+            // Read, change and write under one write lock: another process's
+            // edit of the same stand lands before or after this one, never lost.
+            save(ctx, &code, "stand edit", |s| {
+                if let Some(v) = unit {
+                    s.unit = v;
+                }
+                if let Some(v) = stand_type {
+                    s.stand_type = v;
+                }
+                if let Some(v) = training {
+                    s.training = v;
+                }
+                if let Some(v) = men {
+                    s.men = v;
+                }
+                if let Some(v) = status {
+                    s.status = v;
+                }
+                fields.apply(s);
+                if let Some(n) = add_men {
+                    s.actions = (s.men * s.actions + n * actions_of_new) / (s.men + n);
+                    s.men += n;
+                }
+                if fields.ammo_max.is_some() && fields.ammo.is_none() {
+                    s.ammo = s.ammo.map(|a| a.min(s.ammo_max.unwrap_or(a)));
+                }
+                Ok(())
+            })
         }
-        StandCommand::Retire { code } => {
-            let mut store = Store::open(&ctx.db)?;
-            let mut s = queries::stand(store.conn(), &code)?.record;
+        StandCommand::Retire { code } => save(ctx, &code, "stand retire", |s| {
             if s.status == Status::Retired {
                 return Err(CliError::Usage(format!(
-                    "stand `{code}` is already retired"
+                    "stand `{}` is already retired",
+                    s.code
                 )));
             }
             s.status = Status::Retired;
-            save(ctx, &mut store, s, "stand retire", "status retired".into())
-        }
+            Ok(())
+        }),
     }
 }
 
@@ -333,8 +334,8 @@ fn invalid(p: crate::campaign::Problem) -> CliError {
     .into()
 }
 
-fn check_unit(store: &Store, unit: &str) -> Result<(), CliError> {
-    match known_codes(store.conn())?.get(unit) {
+fn check_unit(conn: &rusqlite::Connection, unit: &str) -> Result<(), CliError> {
+    match known_codes(conn)?.get(unit) {
         Some(k) if k.kind == CodeKind::Unit => Ok(()),
         _ => Err(StoreError::unknown("unit", unit).into()),
     }
@@ -346,46 +347,52 @@ fn add(ctx: &Ctx, s: StandRecord) -> Result<(), CliError> {
         field: "CODE".into(),
         message: p.message,
     })?;
-    if let Some(k) = known_codes(store.conn())?.get(&s.code) {
-        return Err(CliError::Usage(format!(
-            "`{}` is already used by a {}",
-            s.code,
-            k.kind.as_str()
-        )));
-    }
-    check_unit(&store, &s.unit)?;
     let mut s = s;
     s.normalise();
     if let Some(p) = check_stand(&s).into_iter().next() {
         return Err(invalid(p));
     }
     let code = s.code.clone();
-    store.change("stand add", |tx| {
+    store.try_change("stand add", |tx| {
+        // The code is checked under the write lock, so two adds of one code
+        // cannot both pass.
+        if let Some(k) = known_codes(tx)?.get(&s.code) {
+            return Err(CliError::Usage(format!(
+                "`{}` is already used by a {}",
+                s.code,
+                k.kind.as_str()
+            )));
+        }
+        check_unit(tx, &s.unit)?;
         insert_stand(tx, &s)?;
         Ok(((), format!("added stand {code} to {}", s.unit)))
     })?;
     report_saved(ctx, &store, &code, "Added")
 }
 
+/// Reads a stand, lets `edit` change it, checks and writes it, all in one
+/// transaction with its journal entry.
 fn save(
     ctx: &Ctx,
-    store: &mut Store,
-    s: StandRecord,
+    code: &str,
     command: &str,
-    changed: String,
+    edit: impl FnOnce(&mut StandRecord) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    check_unit(store, &s.unit)?;
-    let mut s = s;
-    s.normalise();
-    if let Some(p) = check_stand(&s).into_iter().next() {
-        return Err(invalid(p));
-    }
-    let code = s.code.clone();
-    store.change(command, |tx| {
+    let mut store = Store::open(&ctx.db)?;
+    store.try_change(command, |tx| {
+        let before = queries::stand(tx, code)?.record;
+        let mut s = before.clone();
+        edit(&mut s)?;
+        check_unit(tx, &s.unit)?;
+        s.normalise();
+        if let Some(p) = check_stand(&s).into_iter().next() {
+            return Err(invalid(p));
+        }
+        let changed = describe_changes(&before, &s);
         update_stand(tx, &s)?;
         Ok(((), format!("{code}: {changed}")))
     })?;
-    report_saved(ctx, store, &code, "Saved")
+    report_saved(ctx, &store, code, "Saved")
 }
 
 fn report_saved(ctx: &Ctx, store: &Store, code: &str, verb: &str) -> Result<(), CliError> {

@@ -323,22 +323,40 @@ fn status(ctx: &Ctx) -> Result<(), CliError> {
 }
 
 pub fn advance(ctx: &Ctx, days: Option<i64>, to: Option<String>) -> Result<(), CliError> {
-    let mut store = Store::open(&ctx.db)?;
-    let now = logistics::clock(store.conn())?;
+    enum Target {
+        Days(i64),
+        At(chrono::NaiveDateTime),
+    }
     let target = match (days, to) {
-        (Some(d), None) if d >= 0 => now + chrono::Duration::days(d),
+        (Some(d), None) if d >= 0 => Target::Days(d),
         (Some(d), None) => {
             return Err(CliError::Usage(format!(
                 "--days must not be negative, not {d}"
             )))
         }
-        (None, Some(t)) => parse_time(&t).map_err(|m| CampaignError::Invalid {
+        (None, Some(t)) => Target::At(parse_time(&t).map_err(|m| CampaignError::Invalid {
             field: "--to".into(),
             message: m,
-        })?,
+        })?),
         _ => return Err(CliError::Usage("give --days N or --to DATETIME".into())),
     };
-    let passage = store.change("advance", |tx| {
+    let mut store = Store::open(&ctx.db)?;
+    // The clock is read under the write lock: two advances of a day each move
+    // it two days.
+    let passage = store.try_change::<_, CliError>("advance", |tx| {
+        let target = match target {
+            Target::Days(d) => {
+                let now = logistics::clock(tx)?;
+                chrono::Duration::try_days(d)
+                    .and_then(|d| now.checked_add_signed(d))
+                    .ok_or_else(|| {
+                        CliError::Usage(format!(
+                            "--days {d} goes past the last date bounce can hold"
+                        ))
+                    })?
+            }
+            Target::At(t) => t,
+        };
         let p = logistics::advance(tx, target)?;
         let back: i64 = p.returned.iter().map(|(_, n)| n).sum();
         let sp: i64 = p.arrived.iter().map(|(_, n)| n).sum();

@@ -21,28 +21,17 @@ pub struct Entry {
 impl Store {
     /// Journal entries, newest first.
     pub fn history(&self, limit: Option<usize>) -> Result<Vec<Entry>> {
-        let mut stmt = self.conn().prepare(
-            "SELECT j.id, j.at, j.command, j.summary,
-                    (SELECT count(*) FROM undo_log u WHERE u.journal_id = j.id)
-             FROM journal j ORDER BY j.id DESC LIMIT ?1",
-        )?;
-        let limit = limit.map(|l| l as i64).unwrap_or(-1);
-        let rows = stmt.query_map([limit], |r| {
-            Ok(Entry {
-                id: r.get(0)?,
-                at: r.get(1)?,
-                command: r.get(2)?,
-                summary: r.get(3)?,
-                changes: r.get(4)?,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        history_of(self.conn(), limit)
     }
 
     /// Reverts the latest `steps` entries (newest first) and removes them from
     /// the journal; with `dry_run`, only says which entries that would be.
     pub fn undo(&mut self, steps: usize, dry_run: bool) -> Result<Vec<Entry>> {
-        let entries = self.history(Some(steps))?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        // Read inside the write lock, so two undos at once revert two entries.
+        let entries = history_of(&tx, Some(steps))?;
         if entries.is_empty() {
             return Err(StoreError::Refused(
                 "the journal is empty: there is nothing to undo".to_string(),
@@ -54,9 +43,6 @@ impl Store {
                 entries.len()
             )));
         }
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.pragma_update(None, "defer_foreign_keys", "ON")?;
         for entry in &entries {
             let creates_campaign: bool = tx.query_row(
@@ -90,4 +76,24 @@ impl Store {
         }
         Ok(entries)
     }
+}
+
+/// Journal entries, newest first, read through any connection or transaction.
+fn history_of(conn: &rusqlite::Connection, limit: Option<usize>) -> Result<Vec<Entry>> {
+    let mut stmt = conn.prepare(
+        "SELECT j.id, j.at, j.command, j.summary,
+                    (SELECT count(*) FROM undo_log u WHERE u.journal_id = j.id)
+             FROM journal j ORDER BY j.id DESC LIMIT ?1",
+    )?;
+    let limit = limit.map(|l| l as i64).unwrap_or(-1);
+    let rows = stmt.query_map([limit], |r| {
+        Ok(Entry {
+            id: r.get(0)?,
+            at: r.get(1)?,
+            command: r.get(2)?,
+            summary: r.get(3)?,
+            changes: r.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
 }

@@ -17,6 +17,11 @@ use rusqlite::{Connection, ErrorCode, Transaction, TransactionBehavior};
 
 pub use error::{Result, StoreError};
 
+/// True once the campaign row exists, read through any connection or transaction.
+pub fn has_campaign(conn: &Connection) -> Result<bool> {
+    Ok(conn.query_row("SELECT count(*) > 0 FROM campaign", [], |r| r.get(0))?)
+}
+
 /// An open campaign file.
 pub struct Store {
     conn: Connection,
@@ -84,9 +89,7 @@ impl Store {
 
     /// True once the campaign row exists.
     pub fn has_campaign(&self) -> Result<bool> {
-        Ok(self
-            .conn
-            .query_row("SELECT count(*) > 0 FROM campaign", [], |r| r.get(0))?)
+        has_campaign(&self.conn)
     }
 
     /// Runs one changing command: a journal entry and the work, in one immediate
@@ -96,21 +99,36 @@ impl Store {
         command: &str,
         work: impl FnOnce(&Transaction) -> Result<(T, String)>,
     ) -> Result<T> {
+        self.try_change(command, work)
+    }
+
+    /// As [`Store::change`], for work that can fail with the caller's own error.
+    /// Every read that decides what to write belongs inside `work`: the write lock
+    /// is held from the first read, so no other process can change the rows in
+    /// between and no update is lost.
+    pub fn try_change<T, E: From<StoreError>>(
+        &mut self,
+        command: &str,
+        work: impl FnOnce(&Transaction) -> std::result::Result<(T, String), E>,
+    ) -> std::result::Result<T, E> {
         let tx = self
             .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(StoreError::from)?;
         let at = chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string();
         tx.execute(
             "INSERT INTO journal(at, command, summary) VALUES (?1, ?2, '')",
             (&at, command),
-        )?;
+        )
+        .map_err(StoreError::from)?;
         let id = tx.last_insert_rowid();
         let (value, summary) = work(&tx)?;
         tx.execute(
             "UPDATE journal SET summary = ?1 WHERE id = ?2",
             (&summary, id),
-        )?;
-        tx.commit()?;
+        )
+        .map_err(StoreError::from)?;
+        tx.commit().map_err(StoreError::from)?;
         Ok(value)
     }
 
