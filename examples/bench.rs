@@ -4,13 +4,16 @@
 
 use std::time::{Duration, Instant};
 
-use bounce::battle::auto::{commit, fight, resolver_for};
-use bounce::battle::odds::odds;
-use bounce::battle::setup::{BattleSetup, CommandSetup, Force, StandSetup, UnitSetup};
-use bounce::rules::kinds::{
-    Confidence, Contact, Cover, Equipment, Medical, Officers, Ruleset, StandType, Supply, Training,
+use bounce::battle::setup::{
+    BattleSetup, CommandSetup, Force, MoraleNumber, StandSetup, UnitSetup,
+};
+use bounce::core::kinds::{
+    Confidence, Contact, Cover, Equipment, Medical, Officers, StandType, Supply, Training,
     VehicleKind, Weapon,
 };
+use bounce::engine::auto::{commit, fight};
+use bounce::engine::odds::odds;
+use bounce::engine::Registry;
 
 fn stand(
     code: String,
@@ -38,6 +41,12 @@ fn stand(
         ammo: 12,
         ammo_max: 12,
         flags: vec![],
+        morale: MoraleNumber {
+            base: 0,
+            factors: vec![],
+            unclamped: 0,
+            morale: 0,
+        },
     }
 }
 
@@ -103,7 +112,7 @@ fn force(side: &str, n: usize, ifu: bool) -> Force {
         units: vec![UnitSetup {
             code: "u".into(),
             command: "c".into(),
-            leadership: None,
+            leadership: 2,
             confidence: Confidence::Confident,
         }],
         stands,
@@ -111,24 +120,28 @@ fn force(side: &str, n: usize, ifu: bool) -> Force {
 }
 
 fn setup(n: usize) -> BattleSetup {
-    BattleSetup {
+    let mut s = BattleSetup {
         code: "bench".into(),
-        ruleset: Ruleset::Bia,
+        ruleset: "bia".into(),
         range_cm: 60,
         defender_cover: Cover::Cover,
         terrain: String::new(),
         turn_limit: 24,
+        options: Default::default(),
         attacker: force("ifu", n, true),
         defender: force("luna", n, false),
-    }
+    };
+    bounce::campaign::morale::set_battle_morale(&mut s);
+    s
 }
 
 fn main() {
-    let resolver = resolver_for(Ruleset::Bia, false).expect("bia resolves");
+    let registry = Registry::standard();
+    let bia = registry.get("bia").expect("bia is registered");
     let company = setup(100);
     let runs = 10_000;
     let t = Instant::now();
-    let o = odds(resolver.as_ref(), &company, 1, runs, &|| ()).expect("odds");
+    let o = odds(bia, &company, 1, runs, &|| ()).expect("odds");
     let secs = t.elapsed().as_secs_f64();
     println!("odds: {runs} runs of 100 v 100 stands (8 tanks a side) in {secs:.3} s on {} threads; attacker wins {:.1}%, mean {:.1} turns",
         rayon::current_num_threads(), o.attacker_wins * 100.0, o.mean_turns);
@@ -139,7 +152,8 @@ fn main() {
         let t = Instant::now();
         let mut turns = 0u64;
         for i in 0..500 {
-            turns += u64::from(resolver.resolve(&s, i).expect("resolve").turns);
+            let prepared = bia.prepare(&s, false).expect("prepare");
+            turns += u64::from(prepared.fight(i).turns);
         }
         let per = t.elapsed().as_secs_f64() / 500.0;
         println!(
@@ -175,7 +189,7 @@ fn main() {
         let t = Instant::now();
         let fight_time = std::cell::Cell::new(Duration::ZERO);
         let f = commit(&mut store, "auto", |c| {
-            let f = fight(c, battle, 7);
+            let f = fight(&registry, c, battle, 7);
             fight_time.set(t.elapsed());
             f
         })

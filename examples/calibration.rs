@@ -1,17 +1,17 @@
 //! Prints the odds of the standard matchups for docs/calibration.md:
 //! `cargo run --release --example calibration`.
 
-use bounce::battle::auto::resolver_for;
-use bounce::battle::calibration::matchups;
-use bounce::battle::odds::odds;
-use bounce::rules::kinds::Ruleset;
+use bounce::engine::calibration::matchups;
+use bounce::engine::odds::odds;
+use bounce::engine::Registry;
 
 fn main() {
-    let resolver = resolver_for(Ruleset::Bia, false).expect("bia");
+    let registry = Registry::standard();
+    let bia = registry.get("bia").expect("bia");
     println!("| matchup | attacker wins | defender wins | draw | mean turns | attacker hits p50 | defender hits p50 |");
     println!("|---|---|---|---|---|---|---|");
     for (name, setup) in matchups() {
-        let o = odds(resolver.as_ref(), &setup, 2157, 4000, &|| ()).expect("odds");
+        let o = odds(bia, &setup, 2157, 4000, &|| ()).expect("odds");
         println!(
             "| {name} | {:.1}% | {:.1}% | {:.1}% | {:.1} | {} | {} |",
             o.attacker_wins * 100.0,

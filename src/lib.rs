@@ -4,5 +4,7 @@
 pub mod battle;
 pub mod campaign;
 pub mod cli;
+pub mod core;
+pub mod engine;
 pub mod rules;
 pub mod store;

@@ -1,21 +1,16 @@
 //! Auto-resolve points the obvious way: better troops win, cover helps the
 //! defender, tanks do better with infantry (docs/calibration.md has the figures).
 
-use bounce::battle::auto::resolver_for;
-use bounce::battle::calibration::matchups;
-use bounce::battle::odds::{odds, Odds};
-use bounce::rules::kinds::Ruleset;
+use bounce::engine::calibration::matchups;
+use bounce::engine::odds::{odds, Odds};
+use bounce::engine::Registry;
 
 fn rates() -> Vec<(&'static str, Odds)> {
-    let resolver = resolver_for(Ruleset::Bia, false).unwrap();
+    let registry = Registry::standard();
+    let bia = registry.get("bia").unwrap();
     matchups()
         .into_iter()
-        .map(|(name, setup)| {
-            (
-                name,
-                odds(resolver.as_ref(), &setup, 42, 300, &|| ()).unwrap(),
-            )
-        })
+        .map(|(name, setup)| (name, odds(bia, &setup, 42, 300, &|| ()).unwrap()))
         .collect()
 }
 

@@ -1,10 +1,9 @@
-//! Battles: the ruleset-neutral result, the setup resolvers receive, and the
-//! `Resolver` interface every battle ruleset implements.
+//! The ruleset contract, and nothing else: what a ruleset is given (the battle
+//! setup), what it returns (the neutral result and its events), and the traits
+//! for auto, odds, table play, recording and rule queries. No SQL here, and no
+//! ruleset is named.
 
-pub mod auto;
-pub mod calibration;
-pub mod odds;
-pub mod record;
-pub mod resolver;
+pub mod event;
 pub mod result;
+pub mod ruleset;
 pub mod setup;

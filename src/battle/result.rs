@@ -3,7 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::kinds::{Confidence, Ruleset, Status};
+pub use super::event::Event;
+use crate::core::kinds::{Confidence, Status};
 
 /// Which side of a battle a stand fought on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -74,6 +75,25 @@ pub struct StandOutcome {
     pub captured: i64,
     /// Set when the stand is a vehicle or aircraft knocked out through its armour.
     pub knockout: Option<Knockout>,
+    /// Damage short of destruction, repaired in campaign time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<Damage>,
+}
+
+/// What damage a vehicle carries out of a battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DamageKind {
+    Damaged,
+    Immobilised,
+}
+
+/// Damage that keeps a stand out of battles until repaired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Damage {
+    pub kind: DamageKind,
+    /// Whole days of campaign time before it can fight again.
+    pub repair_days: i64,
 }
 
 /// A unit-level state that persists between battles (Dirtside confidence).
@@ -83,24 +103,13 @@ pub struct UnitCarryOver {
     pub confidence: Confidence,
 }
 
-/// One line of a battle's log.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Event {
-    pub turn: u32,
-    pub phase: String,
-    pub text: String,
-    /// Dice, modifiers and numbers behind the line, for those who want them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<serde_json::Value>,
-}
-
 /// A fought battle, in terms every ruleset shares.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BattleResult {
-    pub ruleset: Ruleset,
+    pub ruleset: String,
     pub seed: u64,
     pub winner: Winner,
-    /// Five-minute turns played.
+    /// Turns played (of the ruleset's length).
     pub turns: u32,
     pub end_reason: String,
     pub stands: Vec<StandOutcome>,

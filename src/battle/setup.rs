@@ -1,25 +1,31 @@
 //! What a resolver is given: the two forces as the campaign holds them, with the
 //! battle's situation. Built by the campaign layer, read by every ruleset.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::result::Role;
-use crate::rules::kinds::{
-    AircraftSpeed, Confidence, Contact, Cover, Equipment, Medical, Officers, Ruleset, StandType,
-    Supply, Training, UnitFlag, VehicleKind, Weapon,
+use crate::core::kinds::{
+    AircraftSpeed, Confidence, Contact, Cover, Equipment, Medical, Officers, StandType, Supply,
+    Training, UnitFlag, VehicleKind, Weapon,
 };
 
 /// A battle ready to fight.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BattleSetup {
     pub code: String,
-    pub ruleset: Ruleset,
+    /// The name of the ruleset fighting it.
+    pub ruleset: String,
     /// Opening range in table cm.
     pub range_cm: i64,
     pub defender_cover: Cover,
     pub terrain: String,
-    /// Five-minute turns before the defender is deemed to hold.
+    /// Turns before the defender is deemed to hold (the ruleset's limit).
     pub turn_limit: u32,
+    /// The campaign's options for this ruleset (e.g. a chit pot, a fire mode).
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
     pub attacker: Force,
     pub defender: Force,
 }
@@ -57,8 +63,27 @@ pub struct CommandSetup {
 pub struct UnitSetup {
     pub code: String,
     pub command: String,
-    pub leadership: Option<i64>,
+    /// Dirtside leadership 1..3: the unit's rating, else from its officers.
+    pub leadership: i64,
+    /// Dirtside confidence carried in from the last battle.
     pub confidence: Confidence,
+}
+
+/// A stand's morale number with every factor behind it, as the campaign works
+/// it out for this battle (the clamp to 1..9 applied last).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoraleNumber {
+    pub base: i32,
+    pub factors: Vec<MoraleFactor>,
+    pub unclamped: i32,
+    pub morale: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoraleFactor {
+    pub name: String,
+    pub modifier: i32,
+    pub source: String,
 }
 
 /// A stand as it enters the battle.
@@ -82,4 +107,6 @@ pub struct StandSetup {
     pub ammo_max: i64,
     /// Flags of the stand's unit and the units above it.
     pub flags: Vec<UnitFlag>,
+    /// The morale number for this battle.
+    pub morale: MoraleNumber,
 }

@@ -4,10 +4,10 @@
 use super::error::Problem;
 use super::records::StandRecord;
 use super::validate::check_stand;
+use crate::core::kinds::{Contact, Medical, Officers, StandType, Status, Supply, UnitFlag};
 use crate::rules::bia::hit_effects::{hit_row, status_for_hits};
 use crate::rules::bia::morale::{morale_number, BattleContext, MoraleBreakdown, MoraleInput};
 use crate::rules::bia::RuleError;
-use crate::rules::kinds::{Contact, Medical, Officers, StandType, Status, Supply, UnitFlag};
 
 /// Everything outside a battle that shapes a stand's morale.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,8 +24,23 @@ pub struct MoraleContext {
 
 /// Less than a quarter of full ammunition counts as poorly equipped.
 pub fn low_ammo(s: &StandRecord) -> bool {
-    let (ammo, max) = (s.ammo.unwrap_or(0), s.resolved_ammo_max());
-    max > 0 && ammo * 4 < max
+    super::morale::low_ammo(s.ammo.unwrap_or(0), s.resolved_ammo_max())
+}
+
+/// A stand's morale context between battles, from what the campaign holds.
+pub fn morale_context(
+    conn: &crate::store::Db,
+    stand: &str,
+) -> Result<MoraleContext, crate::store::StoreError> {
+    let row = crate::store::queries::morale_context(conn, stand)?;
+    Ok(MoraleContext {
+        flags: row.flags,
+        officers: row.officers,
+        supply: row.supply,
+        contact: row.contact,
+        medical: row.medical,
+        enemy_treats_pw_well: super::morale::enemy_treats_pw_well(&row.other_sides_treat_pw_well),
+    })
 }
 
 /// The rules' input for a stand's morale, in or out of a battle.
@@ -55,7 +70,7 @@ pub fn morale(s: &StandRecord, ctx: &MoraleContext) -> Result<MoraleBreakdown, R
 /// Every rule a stored stand breaks, including a status its hits contradict.
 pub fn stand_problems(s: &StandRecord) -> Vec<Problem> {
     let mut out = check_stand(s);
-    if s.training == crate::rules::kinds::Training::Civilian && s.actions >= 15 {
+    if s.training == crate::core::kinds::Training::Civilian && s.actions >= 15 {
         out.push(Problem::new(
             "training",
             format!(

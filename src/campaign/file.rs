@@ -31,6 +31,35 @@ pub fn parse_checked(
     Ok(file)
 }
 
+/// Refuses a file naming a ruleset this build cannot fight with (`known`).
+pub fn check_rulesets(
+    name: &str,
+    text: &str,
+    file: &CampaignFile,
+    known: &[&str],
+) -> Result<(), CampaignError> {
+    let refuse = |section: &str, index: usize, value: &str| CampaignError::InFile {
+        file: name.to_string(),
+        line: locate(text, section, index, "ruleset"),
+        field: format!("{section}.ruleset"),
+        message: format!(
+            "unknown ruleset `{value}`; allowed values: {}",
+            known.join(", ")
+        ),
+    };
+    if let Some(c) = &file.campaign {
+        if !known.contains(&c.ruleset.as_str()) {
+            return Err(refuse("campaign", 0, &c.ruleset));
+        }
+    }
+    for (i, b) in file.battles.iter().enumerate() {
+        if !known.contains(&b.ruleset.as_str()) {
+            return Err(refuse("battles", i, &b.ruleset));
+        }
+    }
+    Ok(())
+}
+
 /// Writes records as campaign-file text.
 pub fn to_text(file: &CampaignFile) -> String {
     toml::to_string(file).expect("campaign records always serialise to TOML")

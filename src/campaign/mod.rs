@@ -1,9 +1,11 @@
 //! The campaign domain: records of sides, commands, units, stands and battles,
 //! the campaign file format, and the consistency rules they keep.
 
+pub mod battle;
 pub mod derived;
 pub mod error;
 pub mod file;
+pub mod morale;
 pub mod post_battle;
 pub mod records;
 pub mod validate;

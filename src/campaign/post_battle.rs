@@ -7,9 +7,9 @@ use serde::Serialize;
 
 use super::records::StandRecord;
 use crate::battle::result::{BattleResult, Knockout};
+use crate::core::dice::Dice;
+use crate::core::kinds::{Armour, Medical, Outcome, Severity, StandType, Status};
 use crate::rules::bia;
-use crate::rules::dice::Dice;
-use crate::rules::kinds::{Armour, Medical, Outcome, Severity, StandType, Status};
 
 /// Campaign settings the sequence reads.
 #[derive(Debug, Clone, Copy)]
@@ -129,6 +129,10 @@ pub fn consequences(
         s.actions += gained;
         s.training = bia::effective_training(s.training, s.actions);
         s.ammo = Some((s.ammo.unwrap_or(0) - outcome.ammo_spent).max(0));
+        if let (Some(d), Status::Effective) = (outcome.damage, s.status) {
+            // Damaged or immobilised: out of battles until repaired.
+            s.repair_until = Some(settings.ended_at + Duration::days(d.repair_days.max(0)));
+        }
         stands.push(StandAfter {
             record: s,
             actions_gained: gained,
@@ -160,7 +164,7 @@ pub fn fate(
 mod tests {
     use super::*;
     use crate::battle::result::{Role, StandOutcome, Winner};
-    use crate::rules::kinds::{Equipment, Ruleset, Training, VehicleKind, Weapon};
+    use crate::core::kinds::{Equipment, Training, VehicleKind, Weapon};
 
     fn stand(
         code: &str,
@@ -186,6 +190,7 @@ mod tests {
             status: Status::Effective,
             ammo: Some(12),
             ammo_max: Some(12),
+            repair_until: None,
         }
     }
 
@@ -200,6 +205,7 @@ mod tests {
             ammo_spent: 3,
             captured: 0,
             knockout: None,
+            damage: None,
         }
     }
 
@@ -234,7 +240,7 @@ mod tests {
         let mut quiet_out = outcome("quiet", 2, Status::Ineffective, true, false);
         quiet_out.captured = 1;
         let result = BattleResult {
-            ruleset: Ruleset::Bia,
+            ruleset: "bia".into(),
             seed: 1,
             winner: Winner::Defender,
             turns: 6,

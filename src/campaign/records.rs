@@ -4,9 +4,9 @@
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 
-use crate::rules::kinds::{
-    AircraftSpeed, Confidence, Contact, Cover, Equipment, Medical, Officers, Ruleset, StandType,
-    Status, Supply, Training, UnitFlag, VehicleKind, Weapon,
+use crate::core::kinds::{
+    AircraftSpeed, Confidence, Contact, Cover, Equipment, Medical, Officers, StandType, Status,
+    Supply, Training, UnitFlag, VehicleKind, Weapon,
 };
 
 /// In-game times are written without a zone, to the second.
@@ -36,7 +36,7 @@ pub struct CampaignSettings {
     #[serde(with = "time_format")]
     pub start: NaiveDateTime,
     #[serde(default = "default_ruleset")]
-    pub ruleset: Ruleset,
+    pub ruleset: String,
     #[serde(default = "default_light_days")]
     pub light_wound_days: i64,
     #[serde(default = "default_serious_days")]
@@ -120,6 +120,9 @@ pub struct StandRecord {
     pub ammo: Option<i64>,
     #[serde(default)]
     pub ammo_max: Option<i64>,
+    /// Damaged or immobilised: cannot fight before this in-game time.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "opt_time")]
+    pub repair_until: Option<NaiveDateTime>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -134,7 +137,7 @@ pub struct BattleRecord {
     #[serde(default)]
     pub after: String,
     #[serde(default = "default_ruleset")]
-    pub ruleset: Ruleset,
+    pub ruleset: String,
     #[serde(default = "default_range")]
     pub range: i64,
     #[serde(default = "default_cover")]
@@ -162,8 +165,8 @@ impl StandRecord {
     }
 }
 
-fn default_ruleset() -> Ruleset {
-    Ruleset::Bia
+fn default_ruleset() -> String {
+    "bia".to_string()
 }
 fn default_light_days() -> i64 {
     7
@@ -237,6 +240,26 @@ pub mod time_format {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<NaiveDateTime, D::Error> {
         let s = String::deserialize(d)?;
         super::parse_time(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+/// An optional in-game time in campaign files: absent when not set.
+pub mod opt_time {
+    use chrono::NaiveDateTime;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(t: &Option<NaiveDateTime>, s: S) -> Result<S::Ok, S::Error> {
+        match t {
+            Some(t) => super::time_format::serialize(t, s),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<NaiveDateTime>, D::Error> {
+        let s = String::deserialize(d)?;
+        super::parse_time(&s)
+            .map(Some)
+            .map_err(serde::de::Error::custom)
     }
 }
 

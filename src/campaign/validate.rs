@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::error::Problem;
 use super::records::{BattleRecord, CampaignFile, StandRecord};
-use crate::rules::kinds::{Equipment, StandType, Status, Training};
+use crate::core::kinds::{Equipment, StandType, Status, Training};
 
 /// What kind of entity a code names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,7 +10,6 @@ use crate::campaign::file;
 use crate::campaign::records::{format_time, parse_time, CampaignSettings};
 use crate::campaign::validate::KnownCodes;
 use crate::campaign::CampaignError;
-use crate::rules::kinds::Ruleset;
 use crate::store::import::{self as store_import, Counts};
 use crate::store::{export as store_export, queries, Store, StoreError};
 
@@ -22,13 +21,14 @@ pub fn init(ctx: &Ctx, name: &str, start: &str, ruleset: &str) -> Result<(), Cli
         field: "--start".into(),
         message: m,
     })?;
-    let ruleset: Ruleset =
-        ruleset.parse().map_err(
-            |e: crate::rules::kinds::UnknownValue| CampaignError::Invalid {
-                field: "--ruleset".into(),
-                message: e.to_string(),
-            },
-        )?;
+    let ruleset = crate::engine::Registry::standard()
+        .get(ruleset)
+        .map_err(|e| CampaignError::Invalid {
+            field: "--ruleset".into(),
+            message: e.to_string(),
+        })?
+        .name()
+        .to_string();
     if ctx.db.exists() {
         return Err(StoreError::AlreadyExists {
             path: ctx.db.display().to_string(),
@@ -38,7 +38,7 @@ pub fn init(ctx: &Ctx, name: &str, start: &str, ruleset: &str) -> Result<(), Cli
     let settings = CampaignSettings {
         name: name.to_string(),
         start,
-        ruleset,
+        ruleset: ruleset.clone(),
         light_wound_days: 7,
         serious_wound_days: 28,
     };
@@ -100,9 +100,11 @@ pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
 /// creating the campaign file if needed. Nothing is written unless all is well.
 fn import_text(db: &Path, name: &str, text: &str, made_by_demo: bool) -> Result<Counts, CliError> {
     let existed = db.exists();
+    let rulesets = crate::engine::Registry::standard().names();
     if !existed {
         // A bad file is refused before the database is created.
-        file::parse_checked(name, text, &KnownCodes::new())?;
+        let parsed = file::parse_checked(name, text, &KnownCodes::new())?;
+        file::check_rulesets(name, text, &parsed, &rulesets)?;
     }
     let mut store = Store::open_or_create(db)?;
     let summary_name = Path::new(name)
@@ -113,6 +115,7 @@ fn import_text(db: &Path, name: &str, text: &str, made_by_demo: bool) -> Result<
         // Checked against the codes as they are under the write lock, so two
         // imports of one code cannot both pass.
         let parsed = file::parse_checked(name, text, &store_import::known_codes(tx)?)?;
+        file::check_rulesets(name, text, &parsed, &rulesets)?;
         if parsed.campaign.is_none() && !crate::store::has_campaign(tx)? {
             return Err(CampaignError::File {
                 file: name.to_string(),
@@ -248,6 +251,7 @@ struct ChainResult {
 
 /// Fights every planned battle in date order, each with a seed derived from `seed`.
 fn fight_chain(db: &Path, seed: u64) -> Result<Vec<ChainResult>, CliError> {
+    let registry = crate::engine::Registry::standard();
     let mut store = Store::open(db)?;
     let planned: Vec<String> = queries::battles(store.conn())?
         .into_iter()
@@ -256,9 +260,9 @@ fn fight_chain(db: &Path, seed: u64) -> Result<Vec<ChainResult>, CliError> {
         .collect();
     let mut out = Vec::new();
     for (i, code) in planned.iter().enumerate() {
-        let run_seed = crate::rules::dice::derive_seed(seed, i as u64);
-        let f = crate::battle::auto::commit(&mut store, "auto", |c| {
-            crate::battle::auto::fight(c, code, run_seed)
+        let run_seed = crate::core::dice::derive_seed(seed, i as u64);
+        let f = crate::engine::auto::commit(&mut store, "auto", |c| {
+            crate::engine::auto::fight(&registry, c, code, run_seed)
         })
         .map_err(|e| CliError::Failed(e.to_string()))?;
         out.push(ChainResult {

@@ -3,7 +3,7 @@
 
 mod aid_post;
 mod battle;
-mod campaign;
+pub(crate) mod campaign;
 mod check;
 mod error;
 mod journal;
@@ -102,9 +102,11 @@ pub enum Command {
     /// A stand's morale number, from the training × experience table and every factor.
     #[command(after_help = "Example:\n  bounce morale a1-1 --json")]
     Morale { code: String },
-    /// Ask the BiA tables one question, with given or rolled dice.
-    #[command(subcommand)]
-    Rules(rules::RulesCommand),
+    /// Ask a ruleset's tables one question, with given dice or exact odds.
+    #[command(
+        after_help = "Examples:\n  bounce rules fire --weapon sla_squad --range 12 --roll 7\n  bounce rules bia morale-test --morale 6 --roll 5\n\nThe bare queries are BiA's; `rules NAME …` asks the ruleset NAME."
+    )]
+    Rules(rules::RulesArgs),
     /// Plan, fight, inspect and weigh battles.
     #[command(subcommand)]
     Battle(battle::BattleCommand),
@@ -170,11 +172,11 @@ pub enum Command {
 }
 
 /// Reads a command-line value as one of an enum's spellings.
-pub(crate) fn parse_enum<T: std::str::FromStr<Err = crate::rules::kinds::UnknownValue>>(
+pub(crate) fn parse_enum<T: std::str::FromStr<Err = crate::core::kinds::UnknownValue>>(
     s: &str,
 ) -> Result<T, String> {
     s.parse()
-        .map_err(|e: crate::rules::kinds::UnknownValue| e.to_string())
+        .map_err(|e: crate::core::kinds::UnknownValue| e.to_string())
 }
 
 /// Global settings every command sees.

@@ -5,8 +5,8 @@ use serde::Serialize;
 use super::output;
 use super::stand::morale_of;
 use super::{CliError, Ctx};
+use crate::core::kinds::{Experience, Training};
 use crate::rules::bia::morale::{AppliedFactor, MoraleBreakdown};
-use crate::rules::kinds::{Experience, Training};
 use crate::store::{queries, Store};
 
 #[derive(Serialize)]

@@ -1,273 +1,85 @@
-//! `rules …`: answer one rule question from the BiA tables, with given or rolled dice.
+//! `rules …`: one rule question answered from a ruleset's tables. `rules NAME
+//! QUERY …` asks any registered ruleset; the bare `rules QUERY …` asks BiA.
+//! The queries come from the registry, so a new ruleset's appear here without
+//! a change to this file.
 
-use clap::Subcommand;
-use serde::Serialize;
+use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 use super::output;
-use super::{parse_enum, CliError, Ctx};
-use crate::rules::bia::armour::penetrate;
-use crate::rules::bia::casualty_table::casualty_checked;
-use crate::rules::bia::fire::{fire, NamedModifier, FIRE_MODIFIERS};
-use crate::rules::bia::morale::base_morale;
-use crate::rules::bia::morale_test::{group_test, stand_test, SITUATION_MODIFIERS};
-use crate::rules::dice::Dice;
-use crate::rules::kinds::{Armour, Experience, Training, VehicleKind, Weapon};
+use super::{CliError, Ctx};
+use crate::engine::Registry;
 
-#[derive(Debug, Subcommand)]
-pub enum RulesCommand {
-    /// The casualty table: how badly one hit person is hurt.
-    #[command(after_help = "Example:\n  bounce rules casualty --armour lta --roll 6")]
-    Casualty {
-        #[arg(long, value_parser = parse_enum::<Armour>)]
-        armour: Armour,
-        /// The d10, read 0..9; rolled if absent.
-        #[arg(long)]
-        roll: Option<i64>,
-    },
-    /// One stand's fire: band, hit number, modified roll, hits and penetration.
-    #[command(
-        after_help = "Examples:\n  bounce rules fire --weapon sla_squad --range 12 --roll 7 --modifier in_hma --modifier officer\n  bounce rules fire --weapon tank_gun --range 40 --roll 9 --modifier -1"
-    )]
-    Fire {
-        #[arg(long, value_parser = parse_enum::<Weapon>)]
-        weapon: Weapon,
-        /// Range in table cm.
-        #[arg(long)]
-        range: i64,
-        /// The d10, 1..10; rolled if absent.
-        #[arg(long)]
-        roll: Option<i64>,
-        /// A number, or a firing modifier by name (e.g. in_cover, officer); repeatable.
-        #[arg(long = "modifier", allow_hyphen_values = true)]
-        modifiers: Vec<String>,
-    },
-    /// A hit on a vehicle: penetration against its armour.
-    #[command(
-        after_help = "Example:\n  bounce rules penetrate --weapon at_missile --range 30 --vehicle hovertank --roll 8"
-    )]
-    Penetrate {
-        #[arg(long, value_parser = parse_enum::<Weapon>)]
-        weapon: Weapon,
-        #[arg(long)]
-        range: i64,
-        #[arg(long, value_parser = parse_enum::<VehicleKind>)]
-        vehicle: VehicleKind,
-        #[arg(long)]
-        roll: Option<i64>,
-    },
-    /// A morale test: 2d6 plus modifiers against a morale number.
-    #[command(
-        after_help = "Examples:\n  bounce rules morale-test --morale 6 --roll 5 --modifier under_air_attack\n  bounce rules morale-test --morale 5 --roll 7 --modifier -4 --group"
-    )]
-    MoraleTest {
-        #[arg(long)]
-        morale: i64,
-        /// The 2d6 total, 2..12; rolled if absent.
-        #[arg(long)]
-        roll: Option<i64>,
-        /// A number, or a situation modifier by name (e.g. enemy_tanks); repeatable.
-        #[arg(long = "modifier", allow_hyphen_values = true)]
-        modifiers: Vec<String>,
-        /// A group test (carry on or withdraw) rather than a stand's.
-        #[arg(long)]
-        group: bool,
-    },
-    /// The base morale table for training × experience.
-    #[command(
-        after_help = "Example:\n  bounce rules morale-base --training regular --experience veteran"
-    )]
-    MoraleBase {
-        #[arg(long, value_parser = parse_enum::<Training>)]
-        training: Training,
-        #[arg(long, value_parser = parse_enum::<Experience>)]
-        experience: Experience,
-    },
+/// The ruleset whose queries also stand alone under `rules`.
+const BARE: &str = "bia";
+
+/// The parsed `rules …` line, kept as matches: its shape comes from the registry.
+#[derive(Debug, Clone)]
+pub struct RulesArgs {
+    matches: ArgMatches,
 }
 
-/// Dice for queries without a given roll: `--seed`, or the clock.
-fn dice(ctx: &Ctx) -> Dice {
+impl FromArgMatches for RulesArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(RulesArgs { matches: m.clone() })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        self.matches = m.clone();
+        Ok(())
+    }
+}
+
+impl Args for RulesArgs {
+    fn augment_args(cmd: Command) -> Command {
+        let registry = Registry::standard();
+        let mut cmd = cmd.subcommand_required(true);
+        if let Ok(bare) = registry.get(BARE) {
+            for q in bare.queries().get_subcommands() {
+                cmd = cmd.subcommand(q.clone());
+            }
+        }
+        for r in registry.all() {
+            cmd = cmd.subcommand(r.queries().name(r.name()).about(format!(
+                "{} rule queries (`rules {} --help`)",
+                r.title(),
+                r.name()
+            )));
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+pub fn run(ctx: &Ctx, args: RulesArgs) -> Result<(), CliError> {
+    let registry = Registry::standard();
+    let Some((name, sub)) = args.matches.subcommand() else {
+        return Err(CliError::Usage(
+            "name a query, e.g. `bounce rules fire --help`".into(),
+        ));
+    };
+    let (ruleset, query) = match registry.get(name) {
+        Ok(r) => (r, sub),
+        Err(_) => (
+            registry
+                .get(BARE)
+                .map_err(|e| CliError::Usage(e.to_string()))?,
+            &args.matches,
+        ),
+    };
     let seed = ctx.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0)
     });
-    Dice::from_seed(seed)
-}
-
-/// Reads `--modifier` values: plain numbers, or names from `table`.
-fn modifiers(
-    given: &[String],
-    table: &[(&str, i64)],
-    kind: &str,
-) -> Result<Vec<NamedModifier>, CliError> {
-    given
-        .iter()
-        .map(|g| {
-            if let Ok(n) = g.parse::<i64>() {
-                return Ok(NamedModifier {
-                    name: "given".into(),
-                    modifier: n,
-                });
-            }
-            table
-                .iter()
-                .find(|(name, _)| *name == g)
-                .map(|(name, m)| NamedModifier {
-                    name: name.to_string(),
-                    modifier: *m,
-                })
-                .ok_or_else(|| {
-                    let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
-                    CliError::Usage(format!(
-                        "--modifier `{g}` is neither a number nor a {kind} modifier ({})",
-                        names.join(", ")
-                    ))
-                })
-        })
-        .collect()
-}
-
-#[derive(Serialize)]
-struct CasualtyDoc {
-    armour: Armour,
-    roll: i64,
-    severity: crate::rules::kinds::Severity,
-}
-
-#[derive(Serialize)]
-struct BaseDoc {
-    training: Training,
-    experience: Experience,
-    morale: i32,
-}
-
-pub fn run(ctx: &Ctx, cmd: RulesCommand) -> Result<(), CliError> {
-    match cmd {
-        RulesCommand::Casualty { armour, roll } => {
-            let roll = roll.unwrap_or_else(|| dice(ctx).d10_zero() as i64);
-            let severity = casualty_checked(armour, roll)?;
-            show(
-                ctx,
-                &CasualtyDoc {
-                    armour,
-                    roll,
-                    severity,
-                },
-                || format!("{armour} casualty, roll {roll}: {severity}"),
-            )
-        }
-        RulesCommand::Fire {
-            weapon,
-            range,
-            roll,
-            modifiers: given,
-        } => {
-            let table: Vec<(&str, i64)> = FIRE_MODIFIERS.iter().map(|(_, n, v)| (*n, *v)).collect();
-            let mods = modifiers(&given, &table, "firing")?;
-            let roll = roll.unwrap_or_else(|| dice(ctx).d10() as i64);
-            let out = fire(weapon, range, roll, mods)?;
-            show(ctx, &out, || {
-                let mods: Vec<String> = out
-                    .modifiers
-                    .iter()
-                    .map(|m| format!("{} {:+}", m.name, m.modifier))
-                    .collect();
-                format!(
-                    "{weapon} at {range} cm ({} cm band): needs {}; roll {}{} = {} → {} hit{}; penetration {}{}",
-                    out.band,
-                    out.hit_number,
-                    out.roll,
-                    if mods.is_empty() { String::new() } else { format!(" ({})", mods.join(", ")) },
-                    out.modified_roll,
-                    out.hits,
-                    if out.hits == 1 { "" } else { "s" },
-                    out.penetration.map(|p| p.to_string()).unwrap_or_else(|| "none".into()),
-                    if out.blast { "; blast" } else { "" }
-                )
-            })
-        }
-        RulesCommand::Penetrate {
-            weapon,
-            range,
-            vehicle,
-            roll,
-        } => {
-            let roll = roll.unwrap_or_else(|| dice(ctx).d10() as i64);
-            let p = penetrate(weapon, range, vehicle, roll)?;
-            show(ctx, &p, || {
-                format!(
-                    "{weapon} at {range} cm against {vehicle} (armour {}): roll {roll} + penetration {} = {} → {}",
-                    p.armour,
-                    p.penetration.map(|v| v.to_string()).unwrap_or_else(|| "none".into()),
-                    p.total,
-                    p.result.as_str()
-                )
-            })
-        }
-        RulesCommand::MoraleTest {
-            morale,
-            roll,
-            modifiers: given,
-            group,
-        } => {
-            let mods = modifiers(&given, &SITUATION_MODIFIERS, "morale situation")?;
-            let values: Vec<i64> = mods.iter().map(|m| m.modifier).collect();
-            let roll = roll.unwrap_or_else(|| dice(ctx).two_d6() as i64);
-            let line = |modified: i64, margin: i64, result: String| {
-                format!(
-                    "morale {morale}, 2d6 roll {roll}, modified {modified}: {} → {result}",
-                    if margin <= 0 {
-                        "passed".to_string()
-                    } else {
-                        format!("{margin} short")
-                    }
-                )
-            };
-            if group {
-                let t = group_test(morale, roll, &values)?;
-                let text = line(
-                    t.modified,
-                    t.margin,
-                    format!("{:?}", t.result).to_lowercase(),
-                );
-                show(ctx, &t, || text.clone())
-            } else {
-                let t = stand_test(morale, roll, &values)?;
-                let text = line(
-                    t.modified,
-                    t.margin,
-                    serde_json::to_value(t.result)
-                        .ok()
-                        .and_then(|v| v.as_str().map(String::from))
-                        .unwrap_or_default(),
-                );
-                show(ctx, &t, || text.clone())
-            }
-        }
-        RulesCommand::MoraleBase {
-            training,
-            experience,
-        } => {
-            let morale = base_morale(training, experience)?;
-            show(
-                ctx,
-                &BaseDoc {
-                    training,
-                    experience,
-                    morale,
-                },
-                || format!("{training} {experience}: base morale {morale}"),
-            )
-        }
-    }
-}
-
-fn show<T: Serialize>(ctx: &Ctx, doc: &T, text: impl FnOnce() -> String) -> Result<(), CliError> {
+    let answer = ruleset.answer(query, seed).map_err(CliError::Usage)?;
     if ctx.json {
-        output::json(doc);
+        output::json(&answer.json);
     } else {
-        println!("{}", text());
+        println!("{}", answer.text);
     }
     Ok(())
 }

@@ -11,11 +11,11 @@ use crate::campaign::derived;
 use crate::campaign::records::StandRecord;
 use crate::campaign::validate::{check_code, check_stand, CodeKind};
 use crate::campaign::CampaignError;
-use crate::rules::bia::morale::MoraleBreakdown;
-use crate::rules::kinds::{
+use crate::core::kinds::{
     AircraftSpeed, Equipment, Experience, StandType, Status, Training, UnknownValue, VehicleKind,
     Weapon,
 };
+use crate::rules::bia::morale::MoraleBreakdown;
 use crate::store::import::{insert_stand, known_codes, update_stand};
 use crate::store::queries::{self, StandRow};
 use crate::store::{Store, StoreError};
@@ -189,7 +189,7 @@ impl StandDoc {
 
 /// A stand's morale number between battles, with its reasons.
 pub fn morale_of(store: &Store, row: &StandRow) -> Result<MoraleBreakdown, CliError> {
-    let ctx = queries::morale_context(store.conn(), &row.record.code)?;
+    let ctx = derived::morale_context(store.conn(), &row.record.code)?;
     Ok(derived::morale(&row.record, &ctx)?)
 }
 
@@ -262,6 +262,7 @@ pub fn run(ctx: &Ctx, cmd: StandCommand) -> Result<(), CliError> {
                 status: Status::Effective,
                 ammo: None,
                 ammo_max: None,
+                repair_until: None,
             };
             fields.apply(&mut s);
             add(ctx, s)
@@ -334,7 +335,7 @@ fn invalid(p: crate::campaign::Problem) -> CliError {
     .into()
 }
 
-fn check_unit(conn: &rusqlite::Connection, unit: &str) -> Result<(), CliError> {
+fn check_unit(conn: &crate::store::Db, unit: &str) -> Result<(), CliError> {
     match known_codes(conn)?.get(unit) {
         Some(k) if k.kind == CodeKind::Unit => Ok(()),
         _ => Err(StoreError::unknown("unit", unit).into()),

@@ -7,7 +7,7 @@ use super::output;
 use super::{parse_enum, CliError, Ctx};
 use crate::campaign::records::{format_time, parse_time};
 use crate::campaign::CampaignError;
-use crate::rules::kinds::{Contact, Medical, Supply};
+use crate::core::kinds::{Contact, Medical, Supply};
 use crate::store::logistics::{self, Pending};
 use crate::store::{queries, Store};
 

@@ -1,6 +1,4 @@
-//! Rules as pure data and functions: the shared vocabulary, portable dice, and one
-//! folder per battle ruleset. Nothing here does I/O.
+//! Rules as pure data and functions, one folder per battle ruleset. A ruleset
+//! reads only `core` and the `battle` contract; nothing here does I/O.
 
 pub mod bia;
-pub mod dice;
-pub mod kinds;

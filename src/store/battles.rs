@@ -7,10 +7,11 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use super::error::{Result, StoreError};
 use super::import::update_stand;
 use super::queries::{enum_col, load_stands, time_col, StandFilter, StandRow};
-use crate::battle::result::{BattleResult, Event, Role};
+use crate::battle::event::Event;
+use crate::battle::result::{BattleResult, Role};
 use crate::campaign::post_battle::Consequences;
 use crate::campaign::records::format_time;
-use crate::rules::kinds::{Cover, Ruleset};
+use crate::core::kinds::{Confidence, Contact, Cover, Medical, Officers, Supply};
 
 /// A battle as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,7 +20,7 @@ pub struct BattleRow {
     pub code: String,
     pub name: String,
     pub at: NaiveDateTime,
-    pub ruleset: Ruleset,
+    pub ruleset: String,
     pub mode: Option<String>,
     pub seed: Option<u64>,
     pub status: String,
@@ -45,7 +46,7 @@ pub fn battle(conn: &Connection, code: &str) -> Result<BattleRow> {
                 code: r.get(1)?,
                 name: r.get(2)?,
                 at: time_col(r, 3)?,
-                ruleset: enum_col(r, 4)?,
+                ruleset: r.get(4)?,
                 mode: r.get(5)?,
                 seed: r.get::<_, Option<i64>>(6)?.map(|s| s as u64),
                 status: r.get(7)?,
@@ -111,7 +112,7 @@ pub fn record_battle(
             battle.id,
             mode,
             result.seed as i64,
-            result.ruleset.as_str(),
+            result.ruleset,
             result.winner.as_str(),
             result.turns,
             result.end_reason,
@@ -127,8 +128,8 @@ pub fn record_battle(
             .unwrap_or(0);
         tx.execute(
             "INSERT INTO battle_stands(battle_id, stand_id, role, hits_taken, fired, under_fire, status_after,
-                                       actions_gained, ammo_spent, captured)
-             VALUES (?1, (SELECT id FROM stands WHERE code = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                       actions_gained, ammo_spent, captured, damage, repair_days)
+             VALUES (?1, (SELECT id FROM stands WHERE code = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             params![
                 battle.id,
                 s.code,
@@ -139,7 +140,12 @@ pub fn record_battle(
                 s.status_after.as_str(),
                 gained,
                 s.ammo_spent,
-                s.captured
+                s.captured,
+                s.damage.map(|d| match d.kind {
+                    crate::battle::result::DamageKind::Damaged => "damaged",
+                    crate::battle::result::DamageKind::Immobilised => "immobilised",
+                }),
+                s.damage.map(|d| d.repair_days)
             ],
         )?;
     }
@@ -155,7 +161,7 @@ pub fn record_battle(
                 c.severity.as_str(),
                 c.outcome.as_str(),
                 c.returns_at.as_ref().map(format_time),
-                c.outcome == crate::rules::kinds::Outcome::Returned
+                c.outcome == crate::core::kinds::Outcome::Returned
             ],
         )?;
     }
@@ -177,7 +183,8 @@ pub fn record_battle(
 
 fn insert_events(tx: &Transaction, battle_id: i64, events: &[Event]) -> Result<()> {
     let mut stmt = tx.prepare(
-        "INSERT INTO battle_events(battle_id, seq, turn, phase, text, data) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO battle_events(battle_id, seq, turn, phase, text, data, side, actor, targets, dice)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?;
     for (i, e) in events.iter().enumerate() {
         stmt.execute(params![
@@ -186,7 +193,11 @@ fn insert_events(tx: &Transaction, battle_id: i64, events: &[Event]) -> Result<(
             e.turn,
             e.phase,
             e.text,
-            e.data.as_ref().map(|d| d.to_string())
+            e.data.as_ref().map(|d| d.to_string()),
+            e.side.map(|s| s.as_str()),
+            e.actor,
+            serde_json::to_string(&e.targets).unwrap_or_else(|_| "[]".into()),
+            serde_json::to_string(&e.dice).unwrap_or_else(|_| "[]".into()),
         ])?;
     }
     Ok(())
@@ -196,129 +207,137 @@ fn insert_events(tx: &Transaction, battle_id: i64, events: &[Event]) -> Result<(
 pub fn events(conn: &Connection, battle_id: i64) -> Result<Vec<Event>> {
     Ok(conn
         .prepare(
-            "SELECT turn, phase, text, data FROM battle_events WHERE battle_id = ?1 ORDER BY seq",
+            "SELECT turn, phase, text, data, side, actor, targets, dice FROM battle_events
+             WHERE battle_id = ?1 ORDER BY seq",
         )?
         .query_map([battle_id], |r| {
             let data: Option<String> = r.get(3)?;
+            let side: Option<String> = r.get(4)?;
+            let targets: String = r.get(6)?;
+            let dice: String = r.get(7)?;
             Ok(Event {
                 turn: r.get(0)?,
                 phase: r.get(1)?,
                 text: r.get(2)?,
                 data: data.and_then(|d| serde_json::from_str(&d).ok()),
+                side: match side.as_deref() {
+                    Some("attacker") => Some(Role::Attacker),
+                    Some("defender") => Some(Role::Defender),
+                    _ => None,
+                },
+                actor: r.get(5)?,
+                targets: serde_json::from_str(&targets).unwrap_or_default(),
+                dice: serde_json::from_str(&dice).unwrap_or_default(),
             })
         })?
         .collect::<rusqlite::Result<_>>()?)
 }
 
-/// The battle as its resolver needs it: each role's stands that can fight
-/// (effective ones), with their commands, units and side.
-pub fn setup(
+/// A side as a battle needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideRow {
+    pub code: String,
+    pub medical: Medical,
+    pub treats_pw_well: bool,
+}
+
+/// Every side of the campaign.
+pub fn sides(conn: &Connection) -> Result<Vec<SideRow>> {
+    Ok(conn
+        .prepare("SELECT code, medical, treats_pw_well FROM sides ORDER BY id")?
+        .query_map([], |r| {
+            Ok(SideRow {
+                code: r.get(0)?,
+                medical: enum_col(r, 1)?,
+                treats_pw_well: r.get(2)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// A command as a battle needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandRow {
+    pub code: String,
+    pub officers: Officers,
+    pub supply: Supply,
+    pub contact: Contact,
+}
+
+pub fn command(conn: &Connection, code: &str) -> Result<CommandRow> {
+    conn.query_row(
+        "SELECT code, officers, supply, contact FROM commands WHERE code = ?1",
+        [code],
+        |x| {
+            Ok(CommandRow {
+                code: x.get(0)?,
+                officers: enum_col(x, 1)?,
+                supply: enum_col(x, 2)?,
+                contact: enum_col(x, 3)?,
+            })
+        },
+    )
+    .optional()?
+    .ok_or_else(|| StoreError::unknown("command", code))
+}
+
+/// A unit as a battle needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitRow {
+    pub code: String,
+    pub command: String,
+    pub leadership: Option<i64>,
+    pub confidence: Confidence,
+}
+
+pub fn unit(conn: &Connection, code: &str) -> Result<UnitRow> {
+    conn.query_row(
+        "SELECT u.code, c.code, u.leadership, coalesce(u.confidence, 'co') FROM units u
+         JOIN commands c ON c.id = u.command_id WHERE u.code = ?1",
+        [code],
+        |x| {
+            Ok(UnitRow {
+                code: x.get(0)?,
+                command: x.get(1)?,
+                leadership: x.get(2)?,
+                confidence: enum_col(x, 3)?,
+            })
+        },
+    )
+    .optional()?
+    .ok_or_else(|| StoreError::unknown("unit", code))
+}
+
+/// The campaign's options for one ruleset.
+pub fn ruleset_options(
     conn: &Connection,
-    b: &BattleRow,
-    turn_limit: u32,
-) -> Result<crate::battle::setup::BattleSetup> {
-    use crate::battle::setup::{BattleSetup, CommandSetup, Force, StandSetup, UnitSetup};
-    use crate::rules::kinds::Status;
-    let mut forces = Vec::new();
-    for role in [Role::Attacker, Role::Defender] {
-        let rows: Vec<StandRow> = force_stands(conn, b.id, role)?
-            .into_iter()
-            .filter(|r| r.record.status == Status::Effective)
-            .collect();
-        let side = match rows.first() {
-            Some(r) => r.side.clone(),
-            None => String::new(),
-        };
-        let (medical, treats_pw_well): (String, bool) = conn
-            .query_row(
-                "SELECT medical, treats_pw_well FROM sides WHERE code = ?1",
-                [&side],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?
-            .unwrap_or(("normal".into(), false));
-        let mut commands: Vec<CommandSetup> = Vec::new();
-        let mut units: Vec<UnitSetup> = Vec::new();
-        let mut stands = Vec::new();
-        for r in &rows {
-            if !commands.iter().any(|c| c.code == r.command) {
-                commands.push(conn.query_row(
-                    "SELECT code, officers, supply, contact FROM commands WHERE code = ?1",
-                    [&r.command],
-                    |x| {
-                        Ok(CommandSetup {
-                            code: x.get(0)?,
-                            officers: enum_col(x, 1)?,
-                            supply: enum_col(x, 2)?,
-                            contact: enum_col(x, 3)?,
-                        })
-                    },
-                )?);
-            }
-            if !units.iter().any(|u| u.code == r.record.unit) {
-                units.push(conn.query_row(
-                    "SELECT u.code, c.code, u.leadership, coalesce(u.confidence, 'co') FROM units u
-                     JOIN commands c ON c.id = u.command_id WHERE u.code = ?1",
-                    [&r.record.unit],
-                    |x| {
-                        Ok(UnitSetup {
-                            code: x.get(0)?,
-                            command: x.get(1)?,
-                            leadership: x.get(2)?,
-                            confidence: enum_col(x, 3)?,
-                        })
-                    },
-                )?);
-            }
-            let ctx = super::queries::morale_context(conn, &r.record.code)?;
-            let s = &r.record;
-            stands.push(StandSetup {
-                code: s.code.clone(),
-                unit: s.unit.clone(),
-                command: r.command.clone(),
-                stand_type: s.stand_type,
-                training: s.training,
-                actions: s.actions,
-                equipment: s.equipment,
-                vehicle: s.vehicle,
-                speed: s.speed,
-                weapon: s.weapon,
-                men: s.men,
-                hits: s.hits,
-                officer: s.officer,
-                ammo: s.ammo.unwrap_or(0),
-                ammo_max: s.ammo_max.unwrap_or(0),
-                flags: ctx.flags,
-            });
-        }
-        forces.push(Force {
-            side,
-            medical: medical
-                .parse()
-                .unwrap_or(crate::rules::kinds::Medical::Normal),
-            // Set below from the opposing side.
-            enemy_treats_pw_well: treats_pw_well,
-            commands,
-            units,
-            stands,
-        });
-    }
-    let mut defender = forces.pop().expect("two forces");
-    let mut attacker = forces.pop().expect("two forces");
-    std::mem::swap(
-        &mut attacker.enemy_treats_pw_well,
-        &mut defender.enemy_treats_pw_well,
-    );
-    Ok(BattleSetup {
-        code: b.code.clone(),
-        ruleset: b.ruleset,
-        range_cm: b.range_cm,
-        defender_cover: b.defender_cover,
-        terrain: b.terrain.clone(),
-        turn_limit,
-        attacker,
-        defender,
-    })
+    ruleset: &str,
+) -> Result<std::collections::BTreeMap<String, String>> {
+    Ok(conn
+        .prepare("SELECT key, value FROM ruleset_options WHERE ruleset = ?1 ORDER BY key")?
+        .query_map([ruleset], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// Sets (or with `None` removes) one option of a ruleset.
+pub fn set_ruleset_option(
+    tx: &Transaction,
+    ruleset: &str,
+    key: &str,
+    value: Option<&str>,
+) -> Result<()> {
+    match value {
+        Some(v) => tx.execute(
+            "INSERT INTO ruleset_options(ruleset, key, value) VALUES (?1, ?2, ?3)
+             ON CONFLICT(ruleset, key) DO UPDATE SET value = excluded.value",
+            params![ruleset, key, v],
+        )?,
+        None => tx.execute(
+            "DELETE FROM ruleset_options WHERE ruleset = ?1 AND key = ?2",
+            params![ruleset, key],
+        )?,
+    };
+    Ok(())
 }
 
 /// Casualty records of a battle counted by severity.

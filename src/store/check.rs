@@ -5,9 +5,9 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 use super::error::Result;
-use crate::rules::kinds::{
-    AircraftSpeed, Confidence, Contact, Cover, Equipment, Medical, Officers, Outcome, Ruleset,
-    Severity, StandType, Status, Supply, Training, VehicleKind, Weapon,
+use crate::core::kinds::{
+    AircraftSpeed, Confidence, Contact, Cover, Equipment, Medical, Officers, Outcome, Severity,
+    StandType, Status, Supply, Training, VehicleKind, Weapon,
 };
 
 /// One broken invariant.
@@ -21,9 +21,11 @@ fn v(rule: &'static str, detail: String) -> Violation {
     Violation { rule, detail }
 }
 
-/// Runs every database-level check. Returns the violations found, and whether
-/// every enum column holds a known value (so records can be read safely).
-pub fn check(conn: &Connection) -> Result<(Vec<Violation>, bool)> {
+/// Runs every database-level check. `rulesets` names the battle rulesets this
+/// build knows. Returns the violations found, and whether every enum column
+/// holds a known value (so records can be read safely).
+pub fn check(conn: &Connection, rulesets: &[&str]) -> Result<(Vec<Violation>, bool)> {
+    let ruleset_names: Vec<&str> = rulesets.to_vec();
     let mut out = Vec::new();
 
     let mut stmt = conn.prepare("SELECT \"table\", rowid, parent FROM pragma_foreign_key_check")?;
@@ -59,12 +61,7 @@ pub fn check(conn: &Connection) -> Result<(Vec<Violation>, bool)> {
     }
 
     let enums: &[(&str, &str, Vec<&str>, bool)] = &[
-        (
-            "campaign",
-            "ruleset",
-            names(Ruleset::ALL, Ruleset::as_str),
-            false,
-        ),
+        ("campaign", "ruleset", ruleset_names.clone(), false),
         (
             "sides",
             "medical",
@@ -132,12 +129,7 @@ pub fn check(conn: &Connection) -> Result<(Vec<Violation>, bool)> {
             names(Status::ALL, Status::as_str),
             false,
         ),
-        (
-            "battles",
-            "ruleset",
-            names(Ruleset::ALL, Ruleset::as_str),
-            false,
-        ),
+        ("battles", "ruleset", ruleset_names.clone(), false),
         (
             "battles",
             "defender_cover",

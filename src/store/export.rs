@@ -7,7 +7,7 @@ use super::queries::{enum_col, load_stands, time_col, StandFilter};
 use crate::campaign::records::{
     BattleRecord, CampaignFile, CampaignSettings, CommandRecord, SideRecord, UnitRecord,
 };
-use crate::rules::kinds::UnitFlag;
+use crate::core::kinds::UnitFlag;
 
 /// The campaign as it stands now, in import order; `[campaign].start` is the
 /// current clock so that an import continues where the export left off.
@@ -19,7 +19,7 @@ pub fn export(conn: &Connection) -> Result<CampaignFile> {
             Ok(CampaignSettings {
                 name: r.get(0)?,
                 start: time_col(r, 1)?,
-                ruleset: enum_col(r, 2)?,
+                ruleset: r.get(2)?,
                 light_wound_days: r.get(3)?,
                 serious_wound_days: r.get(4)?,
             })
@@ -117,7 +117,7 @@ fn export_battles(conn: &Connection) -> Result<Vec<BattleRecord>> {
                     attacker: Vec::new(),
                     defender: Vec::new(),
                     after: r.get(4)?,
-                    ruleset: enum_col(r, 5)?,
+                    ruleset: r.get(5)?,
                     range: r.get(6)?,
                     defender_cover: enum_col(r, 7)?,
                     terrain: r.get(8)?,

@@ -137,8 +137,8 @@ pub fn import(tx: &Transaction, file: &CampaignFile, made_by_demo: bool) -> Resu
 pub fn insert_stand(tx: &Transaction, s: &StandRecord) -> Result<()> {
     tx.execute(
         "INSERT INTO stands(code, unit_id, name, type, training, actions, equipment, vehicle, speed, weapon,
-                            men, hits, officer, status, ammo, ammo_max)
-         VALUES (?1, (SELECT id FROM units WHERE code = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+                            men, hits, officer, status, ammo, ammo_max, repair_until)
+         VALUES (?1, (SELECT id FROM units WHERE code = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
         rusqlite::params_from_iter(stand_params(s)),
     )?;
     Ok(())
@@ -163,6 +163,7 @@ fn stand_params(s: &StandRecord) -> Vec<Box<dyn rusqlite::ToSql + '_>> {
         Box::new(s.status.as_str()),
         Box::new(s.resolved_ammo()),
         Box::new(s.resolved_ammo_max()),
+        Box::new(s.repair_until.as_ref().map(format_time)),
     ]
 }
 
@@ -171,7 +172,7 @@ pub fn update_stand(tx: &Transaction, s: &StandRecord) -> Result<()> {
     let changed = tx.execute(
         "UPDATE stands SET unit_id = (SELECT id FROM units WHERE code = ?2), name = ?3, type = ?4, training = ?5,
                 actions = ?6, equipment = ?7, vehicle = ?8, speed = ?9, weapon = ?10, men = ?11, hits = ?12,
-                officer = ?13, status = ?14, ammo = ?15, ammo_max = ?16
+                officer = ?13, status = ?14, ammo = ?15, ammo_max = ?16, repair_until = ?17
          WHERE code = ?1",
         rusqlite::params_from_iter(stand_params(s)),
     )?;

@@ -16,6 +16,9 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, ErrorCode, Transaction, TransactionBehavior};
 
 pub use error::{Result, StoreError};
+/// A read handle on the campaign file (a transaction derefs to one), for the
+/// layers above that call the store's reads without speaking SQL themselves.
+pub use rusqlite::Connection as Db;
 
 /// True once the campaign row exists, read through any connection or transaction.
 pub fn has_campaign(conn: &Connection) -> Result<bool> {

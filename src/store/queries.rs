@@ -7,9 +7,8 @@ use chrono::NaiveDateTime;
 use rusqlite::{Connection, Row};
 
 use super::error::{Result, StoreError};
-use crate::campaign::derived::MoraleContext;
 use crate::campaign::records::{parse_time, StandRecord};
-use crate::rules::kinds::{Contact, Medical, Officers, Supply, UnitFlag};
+use crate::core::kinds::{Contact, Medical, Officers, Supply, UnitFlag};
 
 /// Reads a text column holding one of an enum's spellings.
 pub fn enum_col<T>(r: &Row, i: usize) -> rusqlite::Result<T>
@@ -77,7 +76,7 @@ impl StandFilter {
 }
 
 const STAND_COLUMNS: &str = "st.id, st.code, u.code, st.name, st.type, st.training, st.actions, st.equipment,
-     st.vehicle, st.speed, st.weapon, st.men, st.hits, st.officer, st.status, st.ammo, st.ammo_max, c.code, s.code";
+     st.vehicle, st.speed, st.weapon, st.men, st.hits, st.officer, st.status, st.ammo, st.ammo_max, c.code, s.code, st.repair_until";
 
 fn stand_row(r: &Row) -> rusqlite::Result<StandRow> {
     Ok(StandRow {
@@ -99,6 +98,10 @@ fn stand_row(r: &Row) -> rusqlite::Result<StandRow> {
             status: enum_col(r, 14)?,
             ammo: Some(r.get(15)?),
             ammo_max: Some(r.get(16)?),
+            repair_until: match r.get::<_, Option<String>>(19)? {
+                Some(_) => Some(time_col(r, 19)?),
+                None => None,
+            },
         },
         command: r.get(17)?,
         side: r.get(18)?,
@@ -182,12 +185,34 @@ pub fn campaign_info(conn: &Connection) -> Result<CampaignInfo> {
     )
 }
 
+/// The campaign's wound delays in days: light, serious.
+pub fn campaign_settings(conn: &Connection) -> Result<(i64, i64)> {
+    Ok(conn.query_row(
+        "SELECT light_wound_days, serious_wound_days FROM campaign",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?)
+}
+
 /// True when the campaign file was written by `demo`.
 pub fn made_by_demo(conn: &Connection) -> Result<bool> {
     Ok(conn.query_row("SELECT made_by_demo FROM campaign", [], |r| r.get(0))?)
 }
 
-pub fn morale_context(conn: &Connection, stand_code: &str) -> Result<MoraleContext> {
+/// What the campaign holds about a stand's morale beyond its own record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoraleRow {
+    /// Flags of the stand's unit and of every unit above it.
+    pub flags: Vec<UnitFlag>,
+    pub officers: Officers,
+    pub supply: Supply,
+    pub contact: Contact,
+    pub medical: Medical,
+    /// For each other side, whether it treats prisoners well.
+    pub other_sides_treat_pw_well: Vec<bool>,
+}
+
+pub fn morale_context(conn: &Connection, stand_code: &str) -> Result<MoraleRow> {
     let (officers, supply, contact, medical, side_id) = conn
         .query_row(
             "SELECT c.officers, c.supply, c.contact, s.medical, s.id
@@ -225,23 +250,22 @@ pub fn morale_context(conn: &Connection, stand_code: &str) -> Result<MoraleConte
     {
         let flag: UnitFlag = f
             .parse()
-            .map_err(|e: crate::rules::kinds::UnknownValue| StoreError::Refused(e.to_string()))?;
+            .map_err(|e: crate::core::kinds::UnknownValue| StoreError::Refused(e.to_string()))?;
         if !flags.contains(&flag) {
             flags.push(flag);
         }
     }
-    let (others, others_treat_well): (i64, i64) = conn.query_row(
-        "SELECT count(*), coalesce(sum(treats_pw_well), 0) FROM sides WHERE id <> ?1",
-        [side_id],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
-    Ok(MoraleContext {
+    let others: Vec<bool> = conn
+        .prepare("SELECT treats_pw_well FROM sides WHERE id <> ?1 ORDER BY id")?
+        .query_map([side_id], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(MoraleRow {
         flags,
         officers,
         supply,
         contact,
         medical,
-        enemy_treats_pw_well: others > 0 && others == others_treat_well,
+        other_sides_treat_pw_well: others,
     })
 }
 

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::rules::kinds::{AircraftSpeed, Weapon};
+use crate::core::kinds::{AircraftSpeed, Weapon};
 
 /// The firing-chart lines of the lock-on table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::error::{check_roll, RuleError};
 use super::range_table::cell;
-use crate::rules::kinds::{VehicleKind, Weapon};
+use crate::core::kinds::{VehicleKind, Weapon};
 
 /// Armour values by vehicle kind (aircraft and flyers count as unarmoured).
 pub const ARMOUR: [(VehicleKind, i64); 6] = [
@@ -105,6 +105,37 @@ pub fn can_harm(weapon: Weapon, armour: i64, hard_infantry: bool) -> bool {
         Some(p) => 10 + p > armour,
         None => false,
     }
+}
+
+/// What a stand is to the question "can that weapon ever hurt it".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Profile {
+    pub aircraft: bool,
+    pub armour: i64,
+    /// People in HMA or MA.
+    pub hard: bool,
+}
+
+/// The profile of a stand as it enters a battle.
+pub fn profile(s: &crate::battle::setup::StandSetup) -> Profile {
+    use crate::core::kinds::{Equipment, StandType};
+    let on_foot = !matches!(s.stand_type, StandType::Vehicle | StandType::Aircraft);
+    Profile {
+        aircraft: s.stand_type == StandType::Aircraft,
+        armour: s.vehicle.map(armour_value).unwrap_or(0),
+        hard: on_foot && matches!(s.equipment, Some(Equipment::Hma | Equipment::Ma)),
+    }
+}
+
+/// Whether a stand's weapon can ever hurt a target: only air defence reaches
+/// aircraft, and air defence reaches nothing else.
+pub fn can_hurt(weapon: Option<Weapon>, target: Profile) -> bool {
+    let Some(w) = weapon else { return false };
+    let air_defence = super::air_defence::system_of(w).is_some();
+    if target.aircraft || air_defence {
+        return target.aircraft && air_defence;
+    }
+    can_harm(w, target.armour, target.hard)
 }
 
 #[cfg(test)]

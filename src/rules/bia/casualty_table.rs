@@ -1,7 +1,7 @@
 //! The infantry casualty table: what one hit person turns out to have suffered.
 
 use super::error::{check_roll, RuleError};
-use crate::rules::kinds::{Armour, Severity};
+use crate::core::kinds::{Armour, Severity};
 
 use Severity::{Dead as D, Light as L, Mortal as M, Scratch as S, Serious as Se, Unharmed as U};
 

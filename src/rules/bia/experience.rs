@@ -1,6 +1,6 @@
 //! Experience levels from actions fought, and the promotion of civilians.
 
-use crate::rules::kinds::{Experience, Training};
+use crate::core::kinds::{Experience, Training};
 
 /// Actions at which a stand becomes seasoned, and veteran.
 pub const SEASONED_AT: i64 = 15;

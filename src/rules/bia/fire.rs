@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::error::{check_roll, RuleError};
 use super::range_table::cell;
-use crate::rules::kinds::{Cover, Equipment, Experience, Training, Weapon};
+use crate::core::kinds::{Cover, Equipment, Experience, Training, Weapon};
 
 /// The firing modifiers, applied to the die.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

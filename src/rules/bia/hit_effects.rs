@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::rules::kinds::{Equipment, StandType, Status, Training};
+use crate::core::kinds::{Equipment, StandType, Status, Training};
 
 /// The rows of the hit-effects table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

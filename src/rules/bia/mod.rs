@@ -13,9 +13,12 @@ pub mod hit_effects;
 pub mod morale;
 pub mod morale_test;
 pub mod movement;
+pub mod queries;
 pub mod range_table;
 pub mod regroup;
+pub mod ruleset;
 
 pub use casualty_table::casualty;
 pub use error::RuleError;
 pub use experience::{effective_training, experience};
+pub use ruleset::Bia;

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::error::RuleError;
 use super::experience::{effective_training, experience};
-use crate::rules::kinds::{
+use crate::core::kinds::{
     Contact, Equipment, Experience, Medical, Officers, StandType, Supply, Training, UnitFlag,
     VehicleKind,
 };

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::rules::kinds::{Equipment, StandType, VehicleKind};
+use crate::core::kinds::{Equipment, StandType, VehicleKind};
 
 /// The lines of the movement table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -2,7 +2,7 @@
 //! armour penetration (if any) and whether the weapon has blast.
 
 use super::error::RuleError;
-use crate::rules::kinds::Weapon;
+use crate::core::kinds::Weapon;
 
 /// The upper edges of the range bands, in table cm.
 pub const BANDS: [i64; 6] = [5, 10, 15, 30, 60, 120];

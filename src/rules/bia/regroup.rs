@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::hit_effects::HitRow;
-use crate::rules::kinds::Training;
+use crate::core::kinds::Training;
 
 /// A stand at the aid post, as regrouping sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]

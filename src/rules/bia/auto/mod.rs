@@ -1,51 +1,31 @@
 //! The BiA auto-resolver: fights a battle turn by turn from the campaign's
 //! stands, following the BiA sequence of play, and logs every roll.
 
+pub mod events;
 mod piece;
 pub mod play;
 
-use serde_json::json;
-
-use crate::battle::resolver::{BattleError, PreparedBattle, Resolver};
-use crate::battle::result::{BattleResult, Event, Knockout, Role, StandOutcome, Winner};
-use crate::battle::setup::{BattleSetup, Force};
+use crate::battle::event::Event;
+use crate::battle::result::{BattleResult, Knockout, Role, StandOutcome, Winner};
+use crate::battle::ruleset::{BattleError, PreparedBattle};
+use crate::battle::setup::BattleSetup;
+use crate::core::dice::Roller;
+use crate::core::kinds::{Cover, Equipment, StandType, Status, VehicleKind};
 use crate::rules::bia::air_defence::{ad_entry, attack_range_cm, lock_on_number, Lock};
 use crate::rules::bia::armour::{penetration_result, PenetrationResult};
 use crate::rules::bia::fire::{hits_for, modifiers, Firer, Target};
-use crate::rules::bia::morale::BattleContext;
 use crate::rules::bia::morale_test::{
     due_threshold, group_test, stand_result, threshold_casualties, StandResult, Threshold,
     THRESHOLDS,
 };
 use crate::rules::bia::range_table::{band_index, BANDS};
-use crate::rules::dice::Dice;
-use crate::rules::kinds::{Cover, Equipment, Ruleset, StandType, Status, VehicleKind};
+use events::{BiaEvent, Mod};
 use piece::{Piece, Posture, State};
 
 /// Attackers stop closing at this range: close assault is not modelled.
 const CLOSEST_CM: i64 = 5;
 /// Artillery stands this far behind its own line.
 const ARTILLERY_BACK_CM: i64 = 30;
-
-/// The Bounce into Action resolver.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct BiaResolver {
-    /// Keep the turn-by-turn log (off for odds runs, which only need numbers).
-    pub log: bool,
-}
-
-impl Resolver for BiaResolver {
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::Bia
-    }
-
-    fn prepare<'a>(
-        &self,
-        setup: &'a BattleSetup,
-    ) -> Result<Box<dyn PreparedBattle + 'a>, BattleError> {
-        Ok(Box::new(Prepared::new(setup, self.log)?))
-    }
-}
 
 /// One player's group: tested for morale as a whole.
 #[derive(Debug, Clone, Copy)]
@@ -59,7 +39,7 @@ struct Group {
 }
 
 /// The battle's pieces built once from the setup; each run starts from a copy.
-struct Prepared<'a> {
+pub(crate) struct Prepared<'a> {
     setup: &'a BattleSetup,
     log: bool,
     pieces: Vec<Piece>,
@@ -68,17 +48,8 @@ struct Prepared<'a> {
     codes: Vec<&'a str>,
 }
 
-fn battle_context(own: &Force, enemy: &Force) -> BattleContext {
-    let air = |f: &Force| f.stands.iter().any(|s| s.stand_type == StandType::Aircraft);
-    BattleContext {
-        enemy_air_superiority: air(enemy) && !air(own),
-        enemy_cant_kill_us: false,
-        we_cant_kill_enemy: false,
-    }
-}
-
 impl<'a> Prepared<'a> {
-    fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
+    pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
         let mut pieces = Vec::new();
         let mut codes = Vec::new();
         let mut groups: Vec<Group> = Vec::new();
@@ -91,7 +62,6 @@ impl<'a> Prepared<'a> {
                     role: role.as_str(),
                 });
             }
-            let ctx = battle_context(force, setup.force(role.other()));
             for s in &force.stands {
                 let g = match (0..groups.len())
                     .find(|&g| groups[g].role == role && group_codes[g] == s.command)
@@ -109,18 +79,9 @@ impl<'a> Prepared<'a> {
                         groups.len() - 1
                     }
                 };
-                pieces.push(Piece::new(s, role, g, force, ctx, setup.range_cm));
+                pieces.push(Piece::new(s, role, g, setup.range_cm));
                 codes.push(s.code.as_str());
             }
-        }
-        // The "can't kill" factors need both forces.
-        let snapshot = pieces.clone();
-        for p in &mut pieces {
-            let mut enemies = snapshot.iter().filter(|e| e.role != p.role);
-            let we_cant = p.weapon.is_some() && !enemies.clone().any(|e| p.can_hurt(e));
-            let they_cant = !enemies.any(|e| e.can_hurt(p));
-            p.morale = (p.morale + if we_cant { 2 } else { 0 } - if they_cant { 2 } else { 0 })
-                .clamp(1, 9);
         }
         for (i, g) in groups.iter_mut().enumerate() {
             let members: Vec<&Piece> = pieces.iter().filter(|p| p.command == i).collect();
@@ -192,67 +153,6 @@ struct Situation {
     extra: Vec<i64>,
 }
 
-/// Dice for the battle: seeded rolls, or the players' rolls typed in play.
-#[derive(Clone)]
-struct Roller {
-    dice: Dice,
-    /// Rolls given on the current line, next first from the end.
-    script: Vec<i64>,
-    /// Rolls must come from the script (play with `--dice manual`).
-    manual: bool,
-    /// A roll was wanted but none was given, or one was outside its die.
-    short: Option<&'static str>,
-    /// Rolls made on the current line, for the log of a played battle.
-    used: Vec<i64>,
-    record: bool,
-}
-
-impl Roller {
-    fn seeded(seed: u64) -> Self {
-        Roller {
-            dice: Dice::from_seed(seed),
-            script: Vec::new(),
-            manual: false,
-            short: None,
-            used: Vec::new(),
-            record: false,
-        }
-    }
-
-    fn roll(
-        &mut self,
-        die: &'static str,
-        lo: i64,
-        hi: i64,
-        auto: impl FnOnce(&mut Dice) -> u32,
-    ) -> u32 {
-        let v = match self.script.pop() {
-            Some(v) if (lo..=hi).contains(&v) => v,
-            Some(_) => {
-                self.short.get_or_insert(die);
-                lo
-            }
-            None if self.manual => {
-                self.short.get_or_insert(die);
-                lo
-            }
-            None => i64::from(auto(&mut self.dice)),
-        };
-        if self.record {
-            self.used.push(v);
-        }
-        v as u32
-    }
-
-    fn d10(&mut self) -> u32 {
-        self.roll("d10", 1, 10, Dice::d10)
-    }
-
-    fn two_d6(&mut self) -> u32 {
-        self.roll("2d6", 2, 12, Dice::two_d6)
-    }
-}
-
 struct Battle<'p, 'a> {
     p: &'p Prepared<'a>,
     s: Fight,
@@ -279,13 +179,8 @@ impl Battle<'_, '_> {
         self.p.codes[i]
     }
 
-    fn log(&mut self, phase: &str, text: String, data: serde_json::Value) {
-        self.s.events.push(Event {
-            turn: self.s.turn,
-            phase: phase.to_string(),
-            text,
-            data: Some(data),
-        });
+    fn log(&mut self, side: Option<Role>, what: BiaEvent) {
+        self.s.events.push(Event::of(self.s.turn, side, &what));
     }
 
     fn side_out(&self, role: Role) -> bool {
@@ -300,20 +195,14 @@ impl Battle<'_, '_> {
         if self.p.log {
             let s = self.p.setup;
             self.log(
-                "setup",
-                format!(
-                    "{} stands attack {} defenders at {} cm; defenders {} ({})",
-                    s.attacker.stands.len(),
-                    s.defender.stands.len(),
-                    s.range_cm,
-                    s.defender_cover.as_str(),
-                    if s.terrain.is_empty() {
-                        "no terrain noted"
-                    } else {
-                        s.terrain.as_str()
-                    }
-                ),
-                json!({"range_cm": s.range_cm, "cover": s.defender_cover.as_str()}),
+                None,
+                BiaEvent::Setup {
+                    attackers: s.attacker.stands.len(),
+                    defenders: s.defender.stands.len(),
+                    range_cm: s.range_cm,
+                    cover: s.defender_cover.as_str(),
+                    terrain: s.terrain.clone(),
+                },
             );
         }
         while self.s.turn < self.p.setup.turn_limit {
@@ -403,21 +292,26 @@ impl Battle<'_, '_> {
     fn test_stand(&mut self, i: usize) -> StandResult {
         let role = self.s.pieces[i].role;
         let mods = self.individual_modifiers(i, self.enemy_view(role), self.fit_people(role));
-        let roll = self.s.dice.two_d6() as i64;
+        let roll = self.s.dice.two_d6();
         let modified = roll + mods.iter().map(|(_, m)| m).sum::<i64>();
         let morale = self.s.pieces[i].morale;
         let result = stand_result(morale - modified);
         if self.p.log {
-            let code = self.code(i).to_string();
-            let text = format!(
-                "{code} tests morale: 2d6 {roll} {} = {modified} against {morale} → {}",
-                mods.iter()
-                    .map(|(n, m)| format!("{n} {m:+}"))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                result_name(result)
+            let stand = self.code(i).to_string();
+            self.log(
+                Some(role),
+                BiaEvent::StandMorale {
+                    stand,
+                    roll,
+                    modifiers: mods
+                        .iter()
+                        .map(|&(name, modifier)| Mod { name, modifier })
+                        .collect(),
+                    modified,
+                    morale,
+                    result: result_name(result),
+                },
             );
-            self.log("morale", text, json!({"stand": code, "roll": roll, "modifiers": mods.iter().map(|(n, m)| json!({"name": n, "modifier": m})).collect::<Vec<_>>(), "modified": modified, "morale": morale, "result": result_name(result)}));
         }
         self.apply_stand_result(i, result);
         result
@@ -446,17 +340,27 @@ impl Battle<'_, '_> {
                 self.s.groups[g].tested[k] = true;
             }
         }
-        let roll = self.s.dice.two_d6() as i64;
+        let roll = self.s.dice.two_d6();
         let morale = self.s.groups[g].morale;
         let t = group_test(morale, roll, &[modifier]).expect("group morale and 2d6 are in range");
         let passed = t.margin <= 0;
         if self.p.log {
-            let code = self.p.group_codes[g].to_string();
-            let text = format!(
-                "group {code} has {cas} casualties of {members} ({threshold:?} threshold): 2d6 {roll} {modifier:+} = {} against {morale} → {}",
-                t.modified, if passed { "carries on" } else { "withdraws in good order" }
+            let group = self.p.group_codes[g].to_string();
+            let role = self.s.groups[g].role;
+            self.log(
+                Some(role),
+                BiaEvent::GroupMorale {
+                    group,
+                    casualties: cas,
+                    members,
+                    threshold: format!("{threshold:?}").to_lowercase(),
+                    roll,
+                    modifier,
+                    modified: t.modified,
+                    morale,
+                    passed,
+                },
             );
-            self.log("morale", text, json!({"group": code, "casualties": cas, "roll": roll, "modifier": modifier, "morale": morale, "passed": passed}));
         }
         if !passed {
             self.s.groups[g].withdrawn = true;
@@ -565,12 +469,8 @@ impl Battle<'_, '_> {
             p.moved = true;
             let to = p.dist;
             if self.p.log {
-                let code = self.code(i).to_string();
-                self.log(
-                    "movement",
-                    format!("{code} advances from {from} to {to} cm"),
-                    json!({"stand": code, "from": from, "to": to}),
-                );
+                let stand = self.code(i).to_string();
+                self.log(Some(Role::Attacker), BiaEvent::Advance { stand, from, to });
             }
         }
     }
@@ -711,11 +611,11 @@ impl Battle<'_, '_> {
                 .flat_map(|s| s.extra.iter().map(|m| ("mod", *m))),
         );
         let total: i64 = mods.iter().map(|m| m.1).sum();
-        let roll = self.s.dice.d10() as i64;
+        let roll = self.s.dice.d10();
         let hits = hits_for(roll + total, cell.hit);
         self.spend(i, j);
         if self.p.log {
-            let (fc, tc) = (self.code(i).to_string(), self.code(j).to_string());
+            let (firer, target) = (self.code(i).to_string(), self.code(j).to_string());
             let phase = if aircraft {
                 "air to surface"
             } else if artillery {
@@ -723,15 +623,25 @@ impl Battle<'_, '_> {
             } else {
                 "fire"
             };
-            let text = format!(
-                "{fc} fires at {tc} at {range} cm ({} cm band, needs {}): d10 {roll} {} = {} → {hits} hit{}",
-                BANDS[band], cell.hit,
-                mods.iter().map(|m| format!("{} {:+}", m.0, m.1)).collect::<Vec<_>>().join(" "),
-                roll + total, if hits == 1 { "" } else { "s" }
+            let side = Some(self.s.pieces[i].role);
+            self.log(
+                side,
+                BiaEvent::Fire {
+                    phase,
+                    firer,
+                    target,
+                    range_cm: range,
+                    band: BANDS[band],
+                    hit_number: cell.hit,
+                    roll,
+                    modifiers: mods
+                        .iter()
+                        .map(|&(name, modifier)| Mod { name, modifier })
+                        .collect(),
+                    modified_roll: roll + total,
+                    hits,
+                },
             );
-            self.log(phase, text, json!({"firer": fc, "target": tc, "range_cm": range, "band": BANDS[band], "hit_number": cell.hit, "roll": roll,
-                "modifiers": mods.iter().map(|m| json!({"name": m.0, "modifier": m.1})).collect::<Vec<_>>(),
-                "modified_roll": roll + total, "hits": hits}));
         }
         if hits == 0 {
             return;
@@ -749,17 +659,23 @@ impl Battle<'_, '_> {
     }
 
     fn penetrate(&mut self, j: usize, pen: Option<i64>) {
-        let roll = self.s.dice.d10() as i64;
+        let roll = self.s.dice.d10();
         let armour = self.s.pieces[j].armour;
         let (total, result) = penetration_result(pen, roll, armour);
         if self.p.log {
-            let code = self.code(j).to_string();
-            let text = format!(
-                "{code} (armour {armour}): d10 {roll} + penetration {} = {total} → {}",
-                pen.map(|p| p.to_string()).unwrap_or_else(|| "none".into()),
-                result.as_str()
+            let target = self.code(j).to_string();
+            let side = Some(self.s.pieces[j].role.other());
+            self.log(
+                side,
+                BiaEvent::Penetration {
+                    target,
+                    armour,
+                    roll,
+                    penetration: pen,
+                    total,
+                    result: result.as_str(),
+                },
             );
-            self.log("penetration", text, json!({"target": code, "armour": armour, "roll": roll, "penetration": pen, "total": total, "result": result.as_str()}));
         }
         if result != PenetrationResult::NoEffect {
             let t = &mut self.s.pieces[j];
@@ -786,16 +702,15 @@ impl Battle<'_, '_> {
         };
         t.state = new_state;
         if self.p.log {
-            let code = self.code(j).to_string();
-            let what = if new_state == State::Destroyed {
-                "destroyed"
-            } else {
-                "ineffective and falls back to the aid post"
-            };
+            let stand = self.code(j).to_string();
+            let side = Some(self.s.pieces[j].role.other());
             self.log(
-                "hits",
-                format!("{code} is {what} with {total} hits"),
-                json!({"stand": code, "hits": total, "state": what}),
+                side,
+                BiaEvent::Hits {
+                    stand,
+                    hits: total,
+                    destroyed: new_state == State::Destroyed,
+                },
             );
         }
     }
@@ -807,23 +722,32 @@ impl Battle<'_, '_> {
         let Some(number) = lock_on_number(entry.line, t.speed) else {
             return;
         };
-        let lock_roll = self.s.dice.d10() as i64;
+        let lock_roll = self.s.dice.d10();
         let locked = match entry.lock {
             Lock::Yes => lock_roll >= number,
             Lock::At(m) => lock_roll + m >= number,
             Lock::No => false,
         };
-        let fire_roll = self.s.dice.d10() as i64;
+        let fire_roll = self.s.dice.d10();
         let modified = fire_roll + entry.firing + if locked { 3 } else { 0 };
         let hit = modified >= number;
         self.spend(i, j);
         if self.p.log {
-            let (fc, tc) = (self.code(i).to_string(), self.code(j).to_string());
-            let text = format!(
-                "{fc} engages {tc}: lock-on d10 {lock_roll} → {}; fire d10 {fire_roll} → {modified} against {number} → {}",
-                if locked { "locked" } else { "no lock" }, if hit { "hit" } else { "miss" }
+            let (firer, target) = (self.code(i).to_string(), self.code(j).to_string());
+            let side = Some(self.s.pieces[i].role);
+            self.log(
+                side,
+                BiaEvent::AirDefence {
+                    firer,
+                    target,
+                    lock_roll,
+                    locked,
+                    roll: fire_roll,
+                    modified_roll: modified,
+                    hit_number: number,
+                    hit,
+                },
             );
-            self.log("air defence", text, json!({"firer": fc, "target": tc, "lock_roll": lock_roll, "locked": locked, "roll": fire_roll, "modified_roll": modified, "hit_number": number, "hit": hit}));
         }
         if hit {
             self.penetrate(j, Some(0));
@@ -863,9 +787,12 @@ impl Battle<'_, '_> {
         let turns = self.s.turn;
         if self.p.log {
             self.log(
-                "end",
-                format!("after {turns} turns: {} ({reason})", winner.as_str()),
-                json!({"winner": winner.as_str(), "turns": turns}),
+                None,
+                BiaEvent::End {
+                    winner: winner.as_str(),
+                    turns,
+                    reason: reason.clone(),
+                },
             );
         }
         let stands = self
@@ -888,10 +815,11 @@ impl Battle<'_, '_> {
                 ammo_spent: p.ammo_spent,
                 captured: p.captured,
                 knockout: p.knockout,
+                damage: None,
             })
             .collect();
         BattleResult {
-            ruleset: Ruleset::Bia,
+            ruleset: "bia".to_string(),
             seed: self.s.seed,
             winner,
             turns,
@@ -927,40 +855,5 @@ fn result_name(r: StandResult) -> &'static str {
         StandResult::NoCloser => "no closer",
         StandResult::Retire => "retire to cover",
         StandResult::Surrender => "surrender or flee",
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::battle::calibration::matchups;
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(24))]
-        #[test]
-        fn same_seed_same_battle_and_hits_within_people(seed: u64, pick in 0usize..9) {
-            let (_, setup) = matchups().swap_remove(pick);
-            let r = BiaResolver { log: true };
-            let a = r.resolve(&setup, seed).unwrap();
-            let b = r.resolve(&setup, seed).unwrap();
-            prop_assert_eq!(&a, &b);
-            for s in &a.stands {
-                let stand = setup.attacker.stands.iter().chain(&setup.defender.stands).find(|x| x.code == s.code).unwrap();
-                prop_assert!(s.hits_taken >= 0 && s.hits_taken <= stand.men - stand.hits);
-                prop_assert!(s.ammo_spent <= stand.ammo);
-            }
-            prop_assert!(a.turns >= 1 && a.turns <= setup.turn_limit);
-        }
-    }
-
-    #[test]
-    fn a_side_without_stands_cannot_fight() {
-        let (_, mut setup) = matchups().swap_remove(0);
-        setup.defender.stands.clear();
-        assert!(matches!(
-            BiaResolver::default().resolve(&setup, 1),
-            Err(BattleError::NoForce { .. })
-        ));
     }
 }

@@ -2,17 +2,16 @@
 //! numbers the tables need, plus its state during the battle.
 
 use crate::battle::result::{Knockout, Role};
-use crate::battle::setup::{Force, StandSetup};
+use crate::battle::setup::StandSetup;
+use crate::core::kinds::{
+    AircraftSpeed, Equipment, Experience, StandType, Training, VehicleKind, Weapon,
+};
 use crate::rules::bia::air_defence::{system_of, AdSystem};
 use crate::rules::bia::armour::armour_value;
 use crate::rules::bia::experience::{effective_training, experience};
 use crate::rules::bia::hit_effects::{hit_row, HitEffects};
-use crate::rules::bia::morale::{morale_number, BattleContext, MoraleInput};
 use crate::rules::bia::movement::{mover, moves};
 use crate::rules::bia::range_table::{line, max_range, Line};
-use crate::rules::kinds::{
-    AircraftSpeed, Equipment, Experience, StandType, Training, VehicleKind, Weapon,
-};
 
 /// Where a piece is in the battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,38 +80,10 @@ pub struct Piece {
 }
 
 impl Piece {
-    pub fn new(
-        s: &StandSetup,
-        role: Role,
-        command: usize,
-        force: &Force,
-        battle: BattleContext,
-        range: i64,
-    ) -> Piece {
+    pub fn new(s: &StandSetup, role: Role, command: usize, range: i64) -> Piece {
         let training = effective_training(s.training, s.actions);
-        let cmd = force.commands.iter().find(|c| c.code == s.command);
-        let input = MoraleInput {
-            training: s.training,
-            actions: s.actions,
-            stand_type: s.stand_type,
-            equipment: s.equipment,
-            vehicle: s.vehicle,
-            flags: s.flags.clone(),
-            officers: cmd
-                .map(|c| c.officers)
-                .unwrap_or(crate::rules::kinds::Officers::Normal),
-            supply: cmd
-                .map(|c| c.supply)
-                .unwrap_or(crate::rules::kinds::Supply::Normal),
-            contact: cmd
-                .map(|c| c.contact)
-                .unwrap_or(crate::rules::kinds::Contact::Normal),
-            medical: force.medical,
-            enemy_treats_pw_well: force.enemy_treats_pw_well,
-            low_ammo: s.ammo_max > 0 && s.ammo * 4 < s.ammo_max,
-            battle,
-        };
-        let morale = morale_number(&input).map(|m| m.morale).unwrap_or(9) as i64;
+        // The campaign works out the number, every factor included (SPEC 4.4).
+        let morale = i64::from(s.morale.morale);
         let is_vehicle = s.stand_type == StandType::Vehicle;
         let is_aircraft = s.stand_type == StandType::Aircraft;
         let weapon_line = s.weapon.and_then(|w| line(w).ok());

@@ -1,64 +1,43 @@
-//! Table play: the auto-resolver's battle state driven one umpire's line at a
-//! time, with dice typed in or rolled, and every line open to being taken back.
+//! Table play under BiA: the auto-resolver's battle state driven one umpire's
+//! line at a time. The engine handles the shared lines, typed dice and undo;
+//! this file adds the BiA verbs.
 
-use serde_json::json;
+use std::any::Any;
 
+use super::events::BiaEvent;
 use super::{Battle, Fight, Prepared, Situation};
-use crate::battle::resolver::BattleError;
-use crate::battle::result::{BattleResult, Event, Role, Winner};
+use crate::battle::event::Event;
+use crate::battle::result::{BattleResult, Role, Winner};
+use crate::battle::ruleset::{BattleError, TableBattle};
 use crate::battle::setup::BattleSetup;
-use crate::rules::bia::morale_test::StandResult;
+use crate::core::dice::Roller;
+use crate::core::kinds::Cover;
 use crate::rules::bia::range_table::cell;
-use crate::rules::kinds::Cover;
 
 use super::piece::State;
 
-/// The lines a session understands, for `help`.
-pub const HELP: &str = "\
+/// The BiA verbs, for `help`.
+pub const VERBS: &str = "\
 fire STAND at TARGET range CM [cover|bunker] [moving] [mod N]... [roll R]...
                                  one stand shoots; the first roll is to hit, later rolls penetration
 move STAND CM [non-tactical]     a stand moves (toward the enemy; negative: away)
 morale STAND [roll R]            individual morale test, modifiers from the state
-morale group COMMAND [roll R]    group test at the casualty threshold reached
-turn                             next five-minute turn
-status                           the state as a table
-undo                             take back the last line that changed the state
-end attacker|defender|draw       commit the battle through the post-battle sequence
-abort                            leave without changing the campaign
-help                             this list";
+morale group COMMAND [roll R]    group test at the casualty threshold reached";
 
-/// What a line did.
-#[derive(Debug)]
-pub enum Reply {
-    /// Accepted; what happened.
-    Done(String),
-    /// Refused; why. Nothing changed.
-    Refused(String),
-    /// The battle is over with this result.
-    End(Box<BattleResult>),
-    Abort,
-}
-
-/// One battle at the table.
-pub struct Session<'a> {
+/// One BiA battle at the table.
+pub struct BiaTable<'a> {
     prep: Prepared<'a>,
     fight: Fight,
-    history: Vec<Fight>,
 }
 
-impl<'a> Session<'a> {
-    /// Starts at turn 1; `manual` requires every die to be typed in.
-    pub fn new(setup: &'a BattleSetup, seed: u64, manual: bool) -> Result<Self, BattleError> {
+impl<'a> BiaTable<'a> {
+    /// Starts at turn 1 with the given dice.
+    pub fn new(setup: &'a BattleSetup, dice: Roller) -> Result<Self, BattleError> {
         let prep = Prepared::new(setup, true)?;
-        let mut fight = prep.start(seed);
+        let mut fight = prep.start(dice.seed());
+        fight.dice = dice;
         fight.turn = 1;
-        fight.dice.manual = manual;
-        fight.dice.record = true;
-        Ok(Session {
-            prep,
-            fight,
-            history: Vec::new(),
-        })
+        Ok(BiaTable { prep, fight })
     }
 
     fn find(&self, code: &str) -> Result<usize, String> {
@@ -76,188 +55,68 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// Runs `act` on a copy of the state with the line's rolls; keeps the copy
-    /// only if the act succeeded and every die it wanted was given.
-    fn act(
-        &mut self,
-        line: &str,
-        rolls: Vec<i64>,
-        act: impl FnOnce(&mut Battle) -> Result<(), String>,
-    ) -> Reply {
-        let before = self.fight.clone();
-        let mut state = self.fight.clone();
-        state.dice.script = rolls.into_iter().rev().collect();
-        state.dice.short = None;
-        state.dice.used.clear();
-        let from = state.events.len();
-        state.events.push(Event {
-            turn: state.turn,
-            phase: "play".into(),
-            text: format!("> {line}"),
-            data: None,
-        });
+    /// Runs `act` on the battle state.
+    fn run(&mut self, act: impl FnOnce(&mut Battle) -> Result<(), String>) -> Result<(), String> {
         let mut b = Battle {
             p: &self.prep,
-            s: state,
+            s: self.fight.clone(),
         };
-        if let Err(why) = act(&mut b) {
-            return Reply::Refused(why);
-        }
+        let r = act(&mut b);
         let mut state = b.s;
         state.situation = None;
-        if let Some(die) = state.dice.short.take() {
-            return Reply::Refused(format!(
-                "this line needs more dice: give each {die} with `roll N` (in order), or play with --dice auto"
-            ));
-        }
-        if !state.dice.script.is_empty() {
-            return Reply::Refused(format!(
-                "{} roll(s) more than the line needs",
-                state.dice.script.len()
-            ));
-        }
-        let used = std::mem::take(&mut state.dice.used);
-        state.events[from].data = Some(json!({"dice": used}));
-        let said: Vec<String> = state.events[from + 1..]
-            .iter()
-            .map(|e| e.text.clone())
-            .collect();
-        self.history.push(before);
         self.fight = state;
-        let dice = if used.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " (dice: {})",
-                used.iter()
-                    .map(|d| d.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
-        Reply::Done(if said.is_empty() {
-            format!("ok{dice}")
-        } else {
-            format!("{}{dice}", said.join("\n"))
-        })
+        r
     }
 
-    /// Reads one line.
-    pub fn line(&mut self, text: &str) -> Reply {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        match words.as_slice() {
-            [] => Reply::Done(String::new()),
-            ["help"] => Reply::Done(HELP.to_string()),
-            ["abort"] => Reply::Abort,
-            ["status"] => Reply::Done(self.status()),
-            ["undo"] => match self.history.pop() {
-                Some(prev) => {
-                    self.fight = prev;
-                    Reply::Done("took back the last line".into())
-                }
-                None => Reply::Refused("nothing to take back".into()),
-            },
-            ["turn"] => {
-                let turn = self.fight.turn + 1;
-                self.act(text, vec![], |b| {
-                    b.s.turn = turn;
-                    for p in &mut b.s.pieces {
-                        p.moved = false;
-                        p.non_tactical = false;
-                    }
-                    b.log("turn", format!("turn {turn} begins"), json!({"turn": turn}));
-                    Ok(())
-                })
-            }
-            ["end", who] => {
-                let winner = match *who {
-                    "attacker" => Winner::Attacker,
-                    "defender" => Winner::Defender,
-                    "draw" => Winner::Draw,
-                    other => {
-                        return Reply::Refused(format!(
-                            "`{other}`: end attacker, end defender or end draw"
-                        ))
-                    }
-                };
-                let b = Battle {
-                    p: &self.prep,
-                    s: self.fight.clone(),
-                };
-                Reply::End(Box::new(b.finish_with(Some((
-                    winner,
-                    format!("the umpire called it for the {}", winner.as_str()),
-                )))))
-            }
-            ["fire", ..] => self.fire(text, &words[1..]),
-            ["move", rest @ ..] => self.movement(text, rest),
-            ["morale", "group", rest @ ..] => self.group_morale(text, rest),
-            ["morale", rest @ ..] => self.stand_morale(text, rest),
-            _ => Reply::Refused(format!("`{text}` is not a line I know; `help` lists them")),
+    fn fire(&mut self, w: &[&str]) -> Result<(), String> {
+        let [firer, "at", target, "range", range, rest @ ..] = w else {
+            return Err("write: fire STAND at TARGET range CM [cover|bunker] [moving] [mod N]... [roll R]...".into());
+        };
+        let (i, j) = (self.find(firer)?, self.find(target)?);
+        self.fighting(i)?;
+        self.fighting(j)?;
+        let (f, t) = (&self.fight.pieces[i], &self.fight.pieces[j]);
+        if f.role == t.role {
+            return Err(format!("`{firer}` and `{target}` are on the same side"));
         }
-    }
-
-    fn fire(&mut self, line: &str, w: &[&str]) -> Reply {
-        let parsed = (|| -> Result<(usize, usize, Situation, Vec<i64>), String> {
-            let [firer, "at", target, "range", range, rest @ ..] = w else {
-                return Err("write: fire STAND at TARGET range CM [cover|bunker] [moving] [mod N]... [roll R]...".into());
-            };
-            let (i, j) = (self.find(firer)?, self.find(target)?);
-            self.fighting(i)?;
-            self.fighting(j)?;
-            let (f, t) = (&self.fight.pieces[i], &self.fight.pieces[j]);
-            if f.role == t.role {
-                return Err(format!("`{firer}` and `{target}` are on the same side"));
-            }
-            let range: i64 = range
-                .parse()
-                .map_err(|_| format!("range `{range}` is not a number of cm"))?;
-            let Some(weapon) = f.weapon else {
-                return Err(format!("`{firer}` has no weapon"));
-            };
-            if f.ammo <= 0 {
-                return Err(format!("`{firer}` is out of ammunition"));
-            }
-            if f.ad.is_some() != t.is_aircraft {
-                return Err(format!("{weapon} cannot engage `{target}`"));
-            }
-            if f.ad.is_none() {
-                cell(weapon, range).map_err(|e| e.to_string())?;
-            }
-            let mut s = Situation {
-                range,
-                ..Default::default()
-            };
-            let mut rolls = Vec::new();
-            let mut k = 0;
-            while k < rest.len() {
-                match rest[k] {
-                    "cover" => s.cover = Some(Cover::Cover),
-                    "bunker" => s.cover = Some(Cover::Bunker),
-                    "moving" => s.moving = true,
-                    "mod" | "roll" => {
-                        let v: i64 = rest
-                            .get(k + 1)
-                            .and_then(|v| v.parse().ok())
-                            .ok_or_else(|| format!("`{}` needs a number after it", rest[k]))?;
-                        if rest[k] == "mod" {
-                            s.extra.push(v)
-                        } else {
-                            rolls.push(v)
-                        }
-                        k += 1;
-                    }
-                    other => return Err(format!("`{other}` is not part of a fire line")),
-                }
-                k += 1;
-            }
-            Ok((i, j, s, rolls))
-        })();
-        let (i, j, situation, rolls) = match parsed {
-            Ok(p) => p,
-            Err(why) => return Reply::Refused(why),
+        let range: i64 = range
+            .parse()
+            .map_err(|_| format!("range `{range}` is not a number of cm"))?;
+        let Some(weapon) = f.weapon else {
+            return Err(format!("`{firer}` has no weapon"));
         };
-        self.act(line, rolls, |b| {
+        if f.ammo <= 0 {
+            return Err(format!("`{firer}` is out of ammunition"));
+        }
+        if f.ad.is_some() != t.is_aircraft {
+            return Err(format!("{weapon} cannot engage `{target}`"));
+        }
+        if f.ad.is_none() {
+            cell(weapon, range).map_err(|e| e.to_string())?;
+        }
+        let mut situation = Situation {
+            range,
+            ..Default::default()
+        };
+        let mut k = 0;
+        while k < rest.len() {
+            match rest[k] {
+                "cover" => situation.cover = Some(Cover::Cover),
+                "bunker" => situation.cover = Some(Cover::Bunker),
+                "moving" => situation.moving = true,
+                "mod" => {
+                    let v: i64 = rest
+                        .get(k + 1)
+                        .and_then(|v| v.parse().ok())
+                        .ok_or_else(|| "`mod` needs a number after it".to_string())?;
+                    situation.extra.push(v);
+                    k += 1;
+                }
+                other => return Err(format!("`{other}` is not part of a fire line")),
+            }
+            k += 1;
+        }
+        self.run(|b| {
             b.s.situation = Some(situation);
             if b.s.pieces[i].ad.is_some() {
                 b.air_defence(i, j);
@@ -268,18 +127,16 @@ impl<'a> Session<'a> {
         })
     }
 
-    fn movement(&mut self, line: &str, w: &[&str]) -> Reply {
+    fn movement(&mut self, w: &[&str]) -> Result<(), String> {
         let (code, cm, non_tactical) = match w {
             [code, cm] => (*code, *cm, false),
             [code, cm, "non-tactical"] => (*code, *cm, true),
-            _ => return Reply::Refused("write: move STAND CM [non-tactical]".into()),
+            _ => return Err("write: move STAND CM [non-tactical]".into()),
         };
-        let i = match self.find(code).and_then(|i| self.fighting(i).map(|_| i)) {
-            Ok(i) => i,
-            Err(why) => return Reply::Refused(why),
-        };
+        let i = self.find(code)?;
+        self.fighting(i)?;
         let Ok(cm) = cm.parse::<i64>() else {
-            return Reply::Refused(format!("`{cm}` is not a number of cm"));
+            return Err(format!("`{cm}` is not a number of cm"));
         };
         let p = &self.fight.pieces[i];
         let allowed = if non_tactical {
@@ -288,10 +145,10 @@ impl<'a> Session<'a> {
             p.tactical_move
         };
         if p.moved {
-            return Reply::Refused(format!("`{code}` has already moved this turn"));
+            return Err(format!("`{code}` has already moved this turn"));
         }
         if cm.abs() > allowed {
-            return Reply::Refused(format!(
+            return Err(format!(
                 "`{code}` moves at most {allowed} cm {}",
                 if non_tactical {
                     "non-tactically"
@@ -300,59 +157,47 @@ impl<'a> Session<'a> {
                 }
             ));
         }
-        self.act(line, vec![], |b| {
+        self.run(|b| {
             let p = &mut b.s.pieces[i];
             p.moved = true;
             p.non_tactical = non_tactical;
             if p.role == Role::Attacker {
                 p.dist = (p.dist - cm).max(0);
             }
-            let dist = p.dist;
+            let (dist, role) = (p.dist, p.role);
             b.log(
-                "movement",
-                format!(
-                    "{code} moves {cm} cm{}; {dist} cm from the enemy line",
-                    if non_tactical { " non-tactically" } else { "" }
-                ),
-                json!({"stand": code, "cm": cm, "dist": dist}),
+                Some(role),
+                BiaEvent::Move {
+                    stand: code.to_string(),
+                    cm,
+                    non_tactical,
+                    dist,
+                },
             );
             Ok(())
         })
     }
 
-    fn stand_morale(&mut self, line: &str, w: &[&str]) -> Reply {
-        let (code, rolls) = match w {
-            [code] => (*code, vec![]),
-            [code, "roll", r] => match r.parse::<i64>() {
-                Ok(r) => (*code, vec![r]),
-                Err(_) => return Reply::Refused(format!("roll `{r}` is not a number")),
-            },
-            _ => return Reply::Refused("write: morale STAND [roll R]".into()),
+    fn stand_morale(&mut self, w: &[&str]) -> Result<(), String> {
+        let [code] = w else {
+            return Err("write: morale STAND [roll R]".into());
         };
-        let i = match self.find(code).and_then(|i| self.fighting(i).map(|_| i)) {
-            Ok(i) => i,
-            Err(why) => return Reply::Refused(why),
-        };
-        self.act(line, rolls, |b| {
-            let r: StandResult = b.test_stand(i);
-            let _ = r;
+        let i = self.find(code)?;
+        self.fighting(i)?;
+        self.run(|b| {
+            b.test_stand(i);
             Ok(())
         })
     }
 
-    fn group_morale(&mut self, line: &str, w: &[&str]) -> Reply {
-        let (code, rolls) = match w {
-            [code] => (*code, vec![]),
-            [code, "roll", r] => match r.parse::<i64>() {
-                Ok(r) => (*code, vec![r]),
-                Err(_) => return Reply::Refused(format!("roll `{r}` is not a number")),
-            },
-            _ => return Reply::Refused("write: morale group COMMAND [roll R]".into()),
+    fn group_morale(&mut self, w: &[&str]) -> Result<(), String> {
+        let [code] = w else {
+            return Err("write: morale group COMMAND [roll R]".into());
         };
-        let Some(g) = self.prep.group_codes.iter().position(|c| *c == code) else {
-            return Reply::Refused(format!("no command `{code}` in this battle"));
+        let Some(g) = self.prep.group_codes.iter().position(|c| c == code) else {
+            return Err(format!("no command `{code}` in this battle"));
         };
-        self.act(line, rolls, |b| {
+        self.run(|b| {
             if b.test_group(g) {
                 Ok(())
             } else {
@@ -361,6 +206,42 @@ impl<'a> Session<'a> {
                 ))
             }
         })
+    }
+}
+
+impl TableBattle for BiaTable<'_> {
+    fn verbs(&self) -> &'static str {
+        VERBS
+    }
+
+    fn dice(&mut self) -> &mut Roller {
+        &mut self.fight.dice
+    }
+
+    fn turn(&self) -> u32 {
+        self.fight.turn
+    }
+
+    fn next_turn(&mut self) {
+        self.fight.turn += 1;
+        for p in &mut self.fight.pieces {
+            p.moved = false;
+            p.non_tactical = false;
+        }
+    }
+
+    fn act(&mut self, words: &[String]) -> Result<(), String> {
+        let w: Vec<&str> = words.iter().map(String::as_str).collect();
+        match w.as_slice() {
+            ["fire", rest @ ..] => self.fire(rest),
+            ["move", rest @ ..] => self.movement(rest),
+            ["morale", "group", rest @ ..] => self.group_morale(rest),
+            ["morale", rest @ ..] => self.stand_morale(rest),
+            _ => Err(format!(
+                "`{}` is not a line I know; `help` lists them",
+                w.join(" ")
+            )),
+        }
     }
 
     fn status(&self) -> String {
@@ -385,5 +266,31 @@ impl<'a> Session<'a> {
             ));
         }
         out
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.fight.events
+    }
+
+    fn events_mut(&mut self) -> &mut Vec<Event> {
+        &mut self.fight.events
+    }
+
+    fn snapshot(&self) -> Box<dyn Any> {
+        Box::new(self.fight.clone())
+    }
+
+    fn restore(&mut self, state: Box<dyn Any>) {
+        if let Ok(f) = state.downcast::<Fight>() {
+            self.fight = *f;
+        }
+    }
+
+    fn finish(&self, winner: Winner, reason: String) -> BattleResult {
+        let b = Battle {
+            p: &self.prep,
+            s: self.fight.clone(),
+        };
+        b.finish_with(Some((winner, reason)))
     }
 }

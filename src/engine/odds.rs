@@ -4,10 +4,10 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::resolver::{BattleError, Resolver};
-use super::result::{Role, Winner};
-use super::setup::BattleSetup;
-use crate::rules::dice::derive_seed;
+use crate::battle::result::{Role, Winner};
+use crate::battle::ruleset::{BattleError, Ruleset};
+use crate::battle::setup::BattleSetup;
+use crate::core::dice::derive_seed;
 
 /// Mean and percentiles of one number over the runs.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -54,25 +54,27 @@ fn spread(mut v: Vec<i64>) -> Spread {
 /// Runs `runs` battles; run `i` uses `derive_seed(seed, i)`. `tick` is called
 /// after each run (for a progress bar).
 pub fn odds(
-    resolver: &dyn Resolver,
+    ruleset: &dyn Ruleset,
     setup: &BattleSetup,
     seed: u64,
     runs: u64,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Odds, BattleError> {
+    // Prepared once; every run fights from its own copy of the pieces.
+    let prepared = ruleset.prepare(setup, false)?;
     let results: Vec<(Winner, u32, i64, i64)> = (0..runs)
         .into_par_iter()
         .map(|i| {
-            let r = resolver.resolve(setup, derive_seed(seed, i))?;
+            let r = prepared.fight(derive_seed(seed, i));
             tick();
-            Ok((
+            (
                 r.winner,
                 r.turns,
                 r.hits_on(Role::Attacker),
                 r.hits_on(Role::Defender),
-            ))
+            )
         })
-        .collect::<Result<_, BattleError>>()?;
+        .collect();
     let n = results.len().max(1) as f64;
     let count = |w: Winner| results.iter().filter(|r| r.0 == w).count() as f64 / n;
     Ok(Odds {

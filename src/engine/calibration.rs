@@ -1,10 +1,10 @@
 //! Standard matchups for checking that auto-resolve gives plausible odds; used by
 //! the calibration tests and `examples/calibration.rs` (docs/calibration.md).
 
-use super::setup::{BattleSetup, CommandSetup, Force, StandSetup, UnitSetup};
-use crate::rules::kinds::{
-    AircraftSpeed, Confidence, Contact, Cover, Equipment, Medical, Officers, Ruleset, StandType,
-    Supply, Training, VehicleKind, Weapon,
+use crate::battle::setup::{BattleSetup, CommandSetup, Force, MoraleNumber, StandSetup, UnitSetup};
+use crate::core::kinds::{
+    AircraftSpeed, Confidence, Contact, Cover, Equipment, Medical, Officers, StandType, Supply,
+    Training, VehicleKind, Weapon,
 };
 
 /// A kind of stand for building matchups.
@@ -105,6 +105,12 @@ pub fn force(side: &str, parts: &[(Kind, usize)]) -> Force {
                 ammo: 12,
                 ammo_max: 12,
                 flags: vec![],
+                morale: MoraleNumber {
+                    base: 0,
+                    factors: vec![],
+                    unclamped: 0,
+                    morale: 0,
+                },
             });
         }
     }
@@ -121,24 +127,29 @@ pub fn force(side: &str, parts: &[(Kind, usize)]) -> Force {
         units: vec![UnitSetup {
             code: format!("{side}-u"),
             command: format!("{side}-c"),
-            leadership: None,
+            leadership: 2,
             confidence: Confidence::Confident,
         }],
         stands,
     }
 }
 
+/// A BiA battle of two forces, with morale numbers worked out as the campaign
+/// would.
 pub fn battle(attacker: Force, defender: Force, range_cm: i64, cover: Cover) -> BattleSetup {
-    BattleSetup {
+    let mut setup = BattleSetup {
         code: "calibration".into(),
-        ruleset: Ruleset::Bia,
+        ruleset: "bia".into(),
         range_cm,
         defender_cover: cover,
         terrain: String::new(),
         turn_limit: 24,
+        options: Default::default(),
         attacker,
         defender,
-    }
+    };
+    crate::campaign::morale::set_battle_morale(&mut setup);
+    setup
 }
 
 /// The documented matchups: a name and the battle.
@@ -226,4 +237,45 @@ pub fn matchups() -> Vec<(&'static str, BattleSetup)> {
             ),
         ),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::ruleset::{BattleError, Ruleset};
+    use crate::rules::bia::Bia;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn same_seed_same_battle_and_hits_within_people(seed: u64, pick in 0usize..9) {
+            let (_, setup) = matchups().swap_remove(pick);
+            let a = Bia.resolve(&setup, seed).unwrap();
+            let b = Bia.resolve(&setup, seed).unwrap();
+            prop_assert_eq!(&a, &b);
+            // Odds runs (no log) fight the same battle as logged ones.
+            let quiet = Bia.prepare(&setup, false).unwrap().fight(seed);
+            prop_assert_eq!((a.winner, a.turns, &a.stands), (quiet.winner, quiet.turns, &quiet.stands));
+            for s in &a.stands {
+                let stand = setup.attacker.stands.iter().chain(&setup.defender.stands).find(|x| x.code == s.code).unwrap();
+                prop_assert!(s.hits_taken >= 0 && s.hits_taken <= stand.men - stand.hits);
+                prop_assert!(s.ammo_spent <= stand.ammo);
+            }
+            prop_assert!(a.turns >= 1 && a.turns <= setup.turn_limit);
+            for m in setup.attacker.stands.iter().chain(&setup.defender.stands).map(|s| &s.morale) {
+                prop_assert!((1..=9).contains(&m.morale));
+            }
+        }
+    }
+
+    #[test]
+    fn a_side_without_stands_cannot_fight() {
+        let (_, mut setup) = matchups().swap_remove(0);
+        setup.defender.stands.clear();
+        assert!(matches!(
+            Bia.resolve(&setup, 1),
+            Err(BattleError::NoForce { .. })
+        ));
+    }
 }

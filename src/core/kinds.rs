@@ -14,6 +14,11 @@ pub struct UnknownValue {
     pub allowed: String,
 }
 
+/// Parses one of a closed set's spellings, for command-line value parsers.
+pub fn parse_value<T: FromStr<Err = UnknownValue>>(s: &str) -> Result<T, String> {
+    s.parse().map_err(|e: UnknownValue| e.to_string())
+}
+
 /// Declares a closed set of values with one lower-case spelling each, and gives it
 /// `as_str`, `ALL`, `Display`, `FromStr` and serde support using that spelling.
 macro_rules! string_enum {
@@ -224,16 +229,6 @@ string_enum!(
         Shaken => "sh",
         Broken => "br",
         Routed => "ro",
-    }
-);
-
-string_enum!(
-    /// Battle rulesets.
-    Ruleset, "ruleset" {
-        Bia => "bia",
-        Dirtside => "dirtside",
-        Fma => "fma",
-        Action => "action",
     }
 );
 

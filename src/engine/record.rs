@@ -1,14 +1,20 @@
 //! Recorded battles: a results file written after a battle fought on the table,
 //! checked against the battle's stands and turned into a `BattleResult`.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use super::result::{BattleResult, Event, Knockout, Role, StandOutcome, Winner};
+use crate::battle::event::{Event, Happening};
+use crate::battle::result::{
+    BattleResult, Damage, DamageKind, Knockout, Role, StandOutcome, Winner,
+};
+use crate::battle::ruleset::Ruleset;
+use crate::battle::setup::{BattleSetup, StandSetup};
 use crate::campaign::error::CampaignError;
 use crate::campaign::file::{locate, toml_error};
-use crate::campaign::records::StandRecord;
-use crate::rules::bia::hit_effects::{hit_row, status_for_hits};
-use crate::rules::kinds::{Ruleset, StandType, Status};
+use crate::core::kinds::{StandType, Status};
+
+/// Days a damaged vehicle is out when the results file does not say.
+pub const DEFAULT_REPAIR_DAYS: i64 = 2;
 
 /// The results file (SPEC 12.1).
 #[derive(Debug, Clone, Deserialize)]
@@ -37,22 +43,50 @@ pub struct StandResult {
     pub ammo_spent: i64,
     #[serde(default)]
     pub captured: i64,
+    /// Damage short of destruction: `damaged` or `immobilised`.
+    pub damage: Option<DamageKind>,
+    /// Days until repaired (default 2).
+    pub repair_days: Option<i64>,
 }
 
-/// A stand that fought in the battle, as the campaign holds it.
-pub struct Participant {
-    pub role: Role,
-    pub record: StandRecord,
+/// The log entry of a recorded result.
+#[derive(Serialize)]
+struct Recorded<'a> {
+    file: &'a str,
+    winner: Winner,
+    turns: u32,
+    end_reason: &'a str,
+    stands: usize,
+}
+
+impl Happening for Recorded<'_> {
+    fn phase(&self) -> &str {
+        "recorded"
+    }
+    fn text(&self) -> String {
+        format!(
+            "result recorded from {}: {} after {} turns ({}); {} stands reported",
+            self.file,
+            self.winner.as_str(),
+            self.turns,
+            self.end_reason,
+            self.stands
+        )
+    }
 }
 
 /// Reads and checks a results file against the battle's participants.
 pub fn read(
     name: &str,
     text: &str,
-    participants: &[Participant],
-    ruleset: Ruleset,
+    setup: &BattleSetup,
+    ruleset: &dyn Ruleset,
     seed: u64,
 ) -> Result<BattleResult, CampaignError> {
+    let participants: Vec<(Role, &StandSetup)> = [Role::Attacker, Role::Defender]
+        .into_iter()
+        .flat_map(|role| setup.force(role).stands.iter().map(move |s| (role, s)))
+        .collect();
     let file: ResultsFile = toml::from_str(text).map_err(|e| toml_error(name, text, &e))?;
     let bad = |index: usize, field: &str, message: String| {
         let (section, idx) = if field == "turns" {
@@ -80,7 +114,7 @@ pub fn read(
     }
     let mut stands = Vec::new();
     for (i, s) in file.stands.iter().enumerate() {
-        let Some(p) = participants.iter().find(|p| p.record.code == s.code) else {
+        let Some(&(role, r)) = participants.iter().find(|p| p.1.code == s.code) else {
             return Err(bad(
                 i,
                 "code",
@@ -90,7 +124,6 @@ pub fn read(
         if stands.iter().any(|o: &StandOutcome| o.code == s.code) {
             return Err(bad(i, "code", format!("`{}` is listed twice", s.code)));
         }
-        let r = &p.record;
         let fit = r.men - r.hits;
         let crewed = matches!(r.stand_type, StandType::Vehicle | StandType::Aircraft);
         if s.hits < 0 || (!crewed && s.hits > fit) {
@@ -100,14 +133,13 @@ pub fn read(
                 format!("{} hits on a stand with {fit} people fit to fight", s.hits),
             ));
         }
-        if s.ammo_spent < 0 || s.ammo_spent > r.ammo.unwrap_or(0) {
+        if s.ammo_spent < 0 || s.ammo_spent > r.ammo {
             return Err(bad(
                 i,
                 "ammo_spent",
                 format!(
                     "{} turns of fire spent, the stand carried {}",
-                    s.ammo_spent,
-                    r.ammo.unwrap_or(0)
+                    s.ammo_spent, r.ammo
                 ),
             ));
         }
@@ -126,19 +158,23 @@ pub fn read(
                 Status::Effective
             }
         } else {
-            status_for_hits(
-                hit_row(r.stand_type, r.training, r.equipment),
-                r.hits + s.hits,
-                r.men,
-            )
+            ruleset.status_after_hits(r, s.hits)
         };
         let status = s.status.unwrap_or(derived);
         if matches!(status, Status::Retired | Status::Withdrawn) {
             return Err(bad(i, "status", format!("{status} is not a battle outcome; use effective, ineffective, destroyed or captured")));
         }
+        let repair_days = s.repair_days.unwrap_or(DEFAULT_REPAIR_DAYS);
+        if repair_days < 0 {
+            return Err(bad(
+                i,
+                "repair_days",
+                format!("{repair_days} days; repairs take 0 days or more"),
+            ));
+        }
         stands.push(StandOutcome {
             code: s.code.clone(),
-            role: p.role,
+            role,
             hits_taken: if crewed { 0 } else { s.hits },
             status_after: status,
             fired: s.fired,
@@ -146,6 +182,7 @@ pub fn read(
             ammo_spent: s.ammo_spent,
             captured: s.captured,
             knockout,
+            damage: s.damage.map(|kind| Damage { kind, repair_days }),
         });
     }
     let end_reason = if file.end_reason.is_empty() {
@@ -153,23 +190,20 @@ pub fn read(
     } else {
         file.end_reason.clone()
     };
+    let recorded = Recorded {
+        file: name,
+        winner: file.winner,
+        turns: file.turns,
+        end_reason: &end_reason,
+        stands: stands.len(),
+    };
     Ok(BattleResult {
-        ruleset,
+        ruleset: ruleset.name().to_string(),
         seed,
         winner: file.winner,
         turns: file.turns,
-        end_reason: end_reason.clone(),
-        events: vec![Event {
-            turn: file.turns,
-            phase: "recorded".into(),
-            text: format!(
-                "result recorded from {name}: {} after {} turns ({end_reason}); {} stands reported",
-                file.winner.as_str(),
-                file.turns,
-                stands.len()
-            ),
-            data: None,
-        }],
+        events: vec![Event::of(file.turns, None, &recorded)],
+        end_reason,
         stands,
         units: Vec::new(),
     })

@@ -1,0 +1,38 @@
+//! `battle log`: one battle's events turn by turn; with `--side`, only what
+//! that side took part in (SPEC 4.4).
+
+use super::{battles, output, print_log, CliError, Ctx};
+use crate::store::queries::{load_stands, StandFilter};
+use crate::store::{Store, StoreError};
+
+pub fn run(ctx: &Ctx, code: &str, side: Option<&str>) -> Result<(), CliError> {
+    let store = Store::open(&ctx.db)?;
+    let b = battles::battle(store.conn(), code)?;
+    let mut events = battles::events(store.conn(), b.id)?;
+    if let Some(side) = side {
+        let own: std::collections::HashSet<String> = load_stands(
+            store.conn(),
+            &StandFilter {
+                side: Some(side.to_string()),
+                all: true,
+                ..Default::default()
+            },
+        )
+        .map_err(|e| match e {
+            StoreError::UnknownCode { .. } => StoreError::unknown("side", side),
+            e => e,
+        })?
+        .into_iter()
+        .map(|r| r.record.code)
+        .collect();
+        events.retain(|e| e.seen_by(&|c| own.contains(c)));
+    }
+    if ctx.json {
+        output::json(&events);
+    } else if events.is_empty() {
+        println!("Battle {code} has not been fought yet.");
+    } else {
+        print_log(&b.name, &events);
+    }
+    Ok(())
+}

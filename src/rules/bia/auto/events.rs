@@ -1,0 +1,267 @@
+//! What the BiA resolver logs: one typed record per happening. Each record's
+//! line of text is made from its own fields (the `Happening` contract), so the
+//! numbers in the log's text and in its data can never disagree.
+
+use serde::Serialize;
+
+use crate::battle::event::Happening;
+use crate::core::dice::Roll;
+
+/// A named modifier as it was applied.
+#[derive(Debug, Clone, Serialize)]
+pub struct Mod {
+    pub name: &'static str,
+    pub modifier: i64,
+}
+
+fn mods_text(mods: &[Mod]) -> String {
+    mods.iter()
+        .map(|m| format!("{} {:+}", m.name, m.modifier))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum BiaEvent {
+    Setup {
+        attackers: usize,
+        defenders: usize,
+        range_cm: i64,
+        cover: &'static str,
+        terrain: String,
+    },
+    StandMorale {
+        stand: String,
+        roll: i64,
+        modifiers: Vec<Mod>,
+        modified: i64,
+        morale: i64,
+        result: &'static str,
+    },
+    GroupMorale {
+        group: String,
+        casualties: i64,
+        members: i64,
+        threshold: String,
+        roll: i64,
+        modifier: i64,
+        modified: i64,
+        morale: i64,
+        passed: bool,
+    },
+    Advance {
+        stand: String,
+        from: i64,
+        to: i64,
+    },
+    Move {
+        stand: String,
+        cm: i64,
+        non_tactical: bool,
+        dist: i64,
+    },
+    Fire {
+        /// `fire`, `air to surface` or `indirect fire`.
+        phase: &'static str,
+        firer: String,
+        target: String,
+        range_cm: i64,
+        band: i64,
+        hit_number: i64,
+        roll: i64,
+        modifiers: Vec<Mod>,
+        modified_roll: i64,
+        hits: i64,
+    },
+    Penetration {
+        target: String,
+        armour: i64,
+        roll: i64,
+        penetration: Option<i64>,
+        total: i64,
+        result: &'static str,
+    },
+    Hits {
+        stand: String,
+        hits: i64,
+        destroyed: bool,
+    },
+    AirDefence {
+        firer: String,
+        target: String,
+        lock_roll: i64,
+        locked: bool,
+        roll: i64,
+        modified_roll: i64,
+        hit_number: i64,
+        hit: bool,
+    },
+    End {
+        winner: &'static str,
+        turns: u32,
+        reason: String,
+    },
+}
+
+impl Happening for BiaEvent {
+    fn phase(&self) -> &str {
+        match self {
+            BiaEvent::Setup { .. } => "setup",
+            BiaEvent::StandMorale { .. } | BiaEvent::GroupMorale { .. } => "morale",
+            BiaEvent::Advance { .. } | BiaEvent::Move { .. } => "movement",
+            BiaEvent::Fire { phase, .. } => phase,
+            BiaEvent::Penetration { .. } => "penetration",
+            BiaEvent::Hits { .. } => "hits",
+            BiaEvent::AirDefence { .. } => "air defence",
+            BiaEvent::End { .. } => "end",
+        }
+    }
+
+    fn actor(&self) -> Option<&str> {
+        match self {
+            BiaEvent::StandMorale { stand, .. }
+            | BiaEvent::Advance { stand, .. }
+            | BiaEvent::Move { stand, .. } => Some(stand),
+            BiaEvent::Fire { firer, .. } | BiaEvent::AirDefence { firer, .. } => Some(firer),
+            _ => None,
+        }
+    }
+
+    fn targets(&self) -> Vec<String> {
+        match self {
+            BiaEvent::Fire { target, .. }
+            | BiaEvent::AirDefence { target, .. }
+            | BiaEvent::Penetration { target, .. } => vec![target.clone()],
+            BiaEvent::Hits { stand, .. } => vec![stand.clone()],
+            _ => Vec::new(),
+        }
+    }
+
+    fn dice(&self) -> Vec<Roll> {
+        match self {
+            BiaEvent::StandMorale { roll, .. } | BiaEvent::GroupMorale { roll, .. } => {
+                vec![Roll::number("2d6", *roll)]
+            }
+            BiaEvent::Fire { roll, .. } | BiaEvent::Penetration { roll, .. } => {
+                vec![Roll::number("d10", *roll)]
+            }
+            BiaEvent::AirDefence {
+                lock_roll, roll, ..
+            } => vec![Roll::number("d10", *lock_roll), Roll::number("d10", *roll)],
+            _ => Vec::new(),
+        }
+    }
+
+    fn text(&self) -> String {
+        match self {
+            BiaEvent::Setup {
+                attackers,
+                defenders,
+                range_cm,
+                cover,
+                terrain,
+            } => format!(
+                "{attackers} stands attack {defenders} defenders at {range_cm} cm; defenders {cover} ({})",
+                if terrain.is_empty() { "no terrain noted" } else { terrain }
+            ),
+            BiaEvent::StandMorale {
+                stand,
+                roll,
+                modifiers,
+                modified,
+                morale,
+                result,
+            } => format!(
+                "{stand} tests morale: 2d6 {roll} {} = {modified} against {morale} → {result}",
+                mods_text(modifiers)
+            ),
+            BiaEvent::GroupMorale {
+                group,
+                casualties,
+                members,
+                threshold,
+                roll,
+                modifier,
+                modified,
+                morale,
+                passed,
+            } => format!(
+                "group {group} has {casualties} casualties of {members} ({threshold} threshold): 2d6 {roll} {modifier:+} = {modified} against {morale} → {}",
+                if *passed { "carries on" } else { "withdraws in good order" }
+            ),
+            BiaEvent::Advance { stand, from, to } => {
+                format!("{stand} advances from {from} to {to} cm")
+            }
+            BiaEvent::Move {
+                stand,
+                cm,
+                non_tactical,
+                dist,
+            } => format!(
+                "{stand} moves {cm} cm{}; {dist} cm from the enemy line",
+                if *non_tactical { " non-tactically" } else { "" }
+            ),
+            BiaEvent::Fire {
+                firer,
+                target,
+                range_cm,
+                band,
+                hit_number,
+                roll,
+                modifiers,
+                modified_roll,
+                hits,
+                ..
+            } => format!(
+                "{firer} fires at {target} at {range_cm} cm ({band} cm band, needs {hit_number}): d10 {roll} {} = {modified_roll} → {hits} hit{}",
+                mods_text(modifiers),
+                if *hits == 1 { "" } else { "s" }
+            ),
+            BiaEvent::Penetration {
+                target,
+                armour,
+                roll,
+                penetration,
+                total,
+                result,
+            } => format!(
+                "{target} (armour {armour}): d10 {roll} + penetration {} = {total} → {result}",
+                penetration
+                    .map(|p| p.to_string())
+                    .unwrap_or_else(|| "none".into())
+            ),
+            BiaEvent::Hits {
+                stand,
+                hits,
+                destroyed,
+            } => format!(
+                "{stand} is {} with {hits} hits",
+                if *destroyed {
+                    "destroyed"
+                } else {
+                    "ineffective and falls back to the aid post"
+                }
+            ),
+            BiaEvent::AirDefence {
+                firer,
+                target,
+                lock_roll,
+                locked,
+                roll,
+                modified_roll,
+                hit_number,
+                hit,
+            } => format!(
+                "{firer} engages {target}: lock-on d10 {lock_roll} → {}; fire d10 {roll} → {modified_roll} against {hit_number} → {}",
+                if *locked { "locked" } else { "no lock" },
+                if *hit { "hit" } else { "miss" }
+            ),
+            BiaEvent::End {
+                winner,
+                turns,
+                reason,
+            } => format!("after {turns} turns: {winner} ({reason})"),
+        }
+    }
+}
