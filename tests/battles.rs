@@ -364,3 +364,92 @@ fn demo_fights_the_chain() {
         .all(|b| b["status"] == "resolved"));
     c.ok(&["check"]);
 }
+
+#[test]
+fn regroup_auto_takes_each_stand_once_and_codes_do_not_grow() {
+    let c = Campaign::full_moon();
+    // An IFU stand added after the Luna ones, so the aid post lists the sides
+    // ifu, luna, ifu in stand order.
+    c.ok(&[
+        "stand",
+        "add",
+        "a2-9",
+        "--unit",
+        "a-2pl",
+        "--type",
+        "infantry",
+        "--training",
+        "regular",
+        "--equipment",
+        "hma",
+        "--weapon",
+        "sla_squad",
+        "--men",
+        "4",
+    ]);
+    for (code, hits) in [
+        ("a2-1", "2"),
+        ("a2-2", "2"),
+        ("mil-1a", "4"),
+        ("a2-9", "2"),
+        ("a2-3", "2"),
+    ] {
+        c.ok(&[
+            "stand",
+            "edit",
+            code,
+            "--hits",
+            hits,
+            "--status",
+            "ineffective",
+        ]);
+    }
+    let out = c.json(&["regroup", "--auto"]);
+    let mut seen: Vec<String> = Vec::new();
+    for g in out.as_array().unwrap() {
+        for s in g["sources"].as_array().unwrap() {
+            let s = s.as_str().unwrap().to_string();
+            assert!(!seen.contains(&s), "{s} regrouped twice: {out}");
+            seen.push(s);
+        }
+    }
+    assert!(seen.len() >= 2, "{out}");
+    c.ok(&["check"]);
+    // A regrouped stand regrouped again keeps one -rg suffix.
+    let first = out[0]["code"].as_str().unwrap().to_string();
+    assert!(first.ends_with("-rg"), "{first}");
+    c.ok(&[
+        "stand",
+        "edit",
+        &first,
+        "--hits",
+        "2",
+        "--status",
+        "ineffective",
+    ]);
+    c.ok(&[
+        "stand",
+        "edit",
+        "a2-4",
+        "--hits",
+        "2",
+        "--status",
+        "ineffective",
+    ]);
+    let again = c.json(&["regroup", &first, "a2-4"]);
+    let code = again[0]["code"].as_str().unwrap();
+    assert!(!code.contains("-rg-rg"), "{code}");
+    assert!(code.starts_with(first.trim_end_matches("-rg")), "{code}");
+    // Naming a stand twice is refused.
+    c.ok(&[
+        "stand",
+        "edit",
+        "a2-5",
+        "--hits",
+        "2",
+        "--status",
+        "ineffective",
+    ]);
+    let msg = c.fails(2, &["regroup", "a2-5", "a2-5"]);
+    assert!(msg.contains("named twice"), "{msg}");
+}

@@ -8,6 +8,7 @@ pub mod file;
 pub mod morale;
 pub mod post_battle;
 pub mod records;
+pub mod regroup;
 pub mod validate;
 
 pub use error::{CampaignError, Problem};

@@ -4,10 +4,8 @@ use serde::Serialize;
 
 use super::output;
 use super::{CliError, Ctx};
-use crate::campaign::records::StandRecord;
+use crate::campaign::regroup;
 use crate::core::kinds::Status;
-use crate::rules::bia::hit_effects::hit_row;
-use crate::rules::bia::regroup::{auto_groups, regroup as merge, AidPostStand};
 use crate::store::import::{insert_stand, known_codes, update_stand};
 use crate::store::queries::{self, StandFilter, StandRow};
 use crate::store::Store;
@@ -57,158 +55,68 @@ struct Regrouped {
     actions: i64,
 }
 
-fn aid_post_view(r: &StandRow) -> AidPostStand {
-    let s = &r.record;
-    AidPostStand {
-        code: s.code.clone(),
-        row: hit_row(s.stand_type, s.training, s.equipment),
-        training: s.training,
-        men: s.men,
-        hits: s.hits,
-        actions: s.actions,
-    }
-}
-
 pub fn regroup(
     ctx: &Ctx,
     unit: Option<String>,
     auto: bool,
     stands: Vec<String>,
 ) -> Result<(), CliError> {
+    if auto && !stands.is_empty() {
+        return Err(CliError::Usage(
+            "name stands or use --auto, not both".into(),
+        ));
+    }
     let mut store = Store::open(&ctx.db)?;
     // The plan is made from the stands as they are under the write lock.
     let plans = store.try_change::<_, CliError>("regroup", |tx| {
-        let at_aid_post: Vec<StandRow> = queries::load_stands(
-            tx,
-            &StandFilter {
-                unit,
-                ..Default::default()
-            },
-        )?
-        .into_iter()
-        .filter(|r| r.record.status == Status::Ineffective)
-        .collect();
-        let groups: Vec<Vec<StandRow>> = if auto {
-            if !stands.is_empty() {
-                return Err(CliError::Usage(
-                    "name stands or use --auto, not both".into(),
-                ));
-            }
-            let mut out = Vec::new();
-            let mut sides: Vec<&str> = at_aid_post.iter().map(|r| r.side.as_str()).collect();
-            sides.dedup();
-            for side in sides {
-                let pool: Vec<AidPostStand> = at_aid_post
-                    .iter()
-                    .filter(|r| r.side == side)
-                    .map(aid_post_view)
-                    .collect();
-                for g in auto_groups(&pool) {
-                    out.push(
-                        g.iter()
-                            .map(|a| {
-                                at_aid_post
-                                    .iter()
-                                    .find(|r| r.record.code == a.code)
-                                    .cloned()
-                                    .expect("from the pool")
-                            })
-                            .collect(),
-                    );
-                }
-            }
-            out
+        let groups = if auto {
+            let at_aid_post: Vec<StandRow> = queries::load_stands(
+                tx,
+                &StandFilter {
+                    unit: unit.clone(),
+                    ..Default::default()
+                },
+            )?
+            .into_iter()
+            .filter(|r| r.record.status == Status::Ineffective)
+            .collect();
+            regroup::auto(&at_aid_post)
         } else {
-            let mut group = Vec::new();
-            for code in &stands {
-                let row = queries::stand(tx, code)?;
-                if row.record.status != Status::Ineffective {
-                    return Err(CliError::Usage(format!(
-                        "stand `{code}` is {}, not ineffective at the aid post",
-                        row.record.status
-                    )));
-                }
-                group.push(row);
-            }
-            if group.iter().any(|r| r.side != group[0].side) {
-                return Err(CliError::Usage(
-                    "stands of different sides cannot regroup together".into(),
-                ));
-            }
-            vec![group]
-        };
-        let mut plans = Vec::new();
-        let mut known = known_codes(tx)?;
-        for g in &groups {
-            let views: Vec<AidPostStand> = g.iter().map(aid_post_view).collect();
-            let merged = merge(&views)
-                .map_err(|e| CliError::Usage(format!("cannot regroup {}: {e}", stands_list(g))))?;
-            let first = &g[0].record;
-            let mut code = format!("{}-rg", first.code);
-            let mut n = 2;
-            while known.contains_key(&code) {
-                code = format!("{}-rg{n}", first.code);
-                n += 1;
-            }
-            known.insert(code.clone(), known[&first.code].clone());
-            let new = StandRecord {
-                code: code.clone(),
-                name: format!("regrouped from {}", stands_list(g)),
-                training: merged.training,
-                actions: merged.actions,
-                men: merged.men,
-                hits: 0,
-                status: Status::Effective,
-                ammo: Some(
-                    g.iter()
-                        .map(|r| r.record.ammo.unwrap_or(0))
-                        .max()
-                        .unwrap_or(0),
-                ),
-                ammo_max: first.ammo_max,
-                ..first.clone()
-            };
-            // The sources keep only their people still in hospital.
-            let sources: Vec<StandRecord> = g
+            let rows = stands
                 .iter()
-                .map(|r| {
-                    let mut s = r.record.clone();
-                    s.men = s.hits;
-                    if s.men == 0 {
-                        s.status = Status::Retired;
-                    }
-                    s
-                })
-                .collect();
-            plans.push((new, sources, merged.sources));
-        }
+                .map(|code| queries::stand(tx, code))
+                .collect::<Result<Vec<_>, _>>()?;
+            regroup::named(rows).map_err(CliError::Usage)?
+        };
+        let known = known_codes(tx)?;
+        let plans = regroup::plans(&groups, |c| known.contains_key(c)).map_err(CliError::Usage)?;
         if plans.is_empty() {
             return Err(CliError::Usage(
                 "no ineffective stands can regroup (name them, or check `bounce roster --all`)"
                     .into(),
             ));
         }
-        let summary = plans
-            .iter()
-            .map(|(n, _, src)| format!("{} from {}", n.code, src.join("+")))
-            .collect::<Vec<_>>()
-            .join("; ");
-        for (new, sources, _) in &plans {
-            insert_stand(tx, new)?;
-            for s in sources {
+        for p in &plans {
+            insert_stand(tx, &p.new)?;
+            for s in &p.sources {
                 update_stand(tx, s)?;
             }
         }
+        let summary = plans
+            .iter()
+            .map(|p| format!("{} from {}", p.new.code, source_codes(p).join("+")))
+            .collect::<Vec<_>>()
+            .join("; ");
         Ok((plans, format!("regrouped {summary}")))
     })?;
     let done: Vec<Regrouped> = plans
         .iter()
-        .map(|(n, _, src)| Regrouped {
-            code: n.code.clone(),
-            sources: src.clone(),
-            training: n.training.to_string(),
-            men: n.men,
-            actions: n.actions,
+        .map(|p| Regrouped {
+            code: p.new.code.clone(),
+            sources: source_codes(p),
+            training: p.new.training.to_string(),
+            men: p.new.men,
+            actions: p.new.actions,
         })
         .collect();
     if ctx.json {
@@ -228,9 +136,6 @@ pub fn regroup(
     Ok(())
 }
 
-fn stands_list(g: &[StandRow]) -> String {
-    g.iter()
-        .map(|r| r.record.code.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
+fn source_codes(p: &regroup::Plan) -> Vec<String> {
+    p.sources.iter().map(|s| s.code.clone()).collect()
 }

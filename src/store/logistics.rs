@@ -109,6 +109,8 @@ pub struct Passage {
     pub returned: Vec<(String, i64)>,
     /// (side, points) for each delivery that arrived.
     pub arrived: Vec<(String, i64)>,
+    /// Stands whose repairs finished.
+    pub repaired: Vec<String>,
 }
 
 /// Moves the clock to `to`: wounded whose return date has come rejoin their
@@ -155,12 +157,23 @@ pub fn advance(tx: &Transaction, to: NaiveDateTime) -> Result<Passage> {
         "UPDATE deliveries SET arrived = 1 WHERE arrived = 0 AND arrives_at <= ?1",
         [&t],
     )?;
+    let repaired: Vec<String> = tx
+        .prepare(
+            "SELECT code FROM stands WHERE repair_until IS NOT NULL AND repair_until <= ?1 ORDER BY id",
+        )?
+        .query_map([&t], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    tx.execute(
+        "UPDATE stands SET repair_until = NULL WHERE repair_until IS NOT NULL AND repair_until <= ?1",
+        [&t],
+    )?;
     tx.execute("UPDATE campaign SET clock = ?1", [&t])?;
     Ok(Passage {
         from: format_time(&from),
         to: t,
         returned,
         arrived,
+        repaired,
     })
 }
 

@@ -100,8 +100,10 @@ impl Campaign {
     }
 }
 
+/// A file's bytes; a missing file fails the test (comparing two empty reads of
+/// a file that is not there would prove nothing).
 pub fn read_bytes(p: &Path) -> Vec<u8> {
-    std::fs::read(p).unwrap_or_default()
+    std::fs::read(p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
 }
 
 pub fn full_moon_text() -> String {
