@@ -114,66 +114,18 @@ pub fn set_battle_morale(setup: &mut BattleSetup) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::kinds::Cover;
-    use crate::engine::calibration::{
-        battle, force, CIVILIANS, HMA_REGULARS, HOVERTANK, LTA_TRAINED,
-    };
-
-    #[test]
-    fn cant_kill_factors_are_in_the_breakdown_and_clamped_last() {
-        // Civilians' light small arms cannot hurt hovertanks (no penetration);
-        // the tanks can hurt them.
-        let mut s = battle(
-            force("a", &[(HOVERTANK, 2)]),
-            force("d", &[(CIVILIANS, 2)]),
-            60,
-            Cover::Cover,
-        );
-        set_battle_morale(&mut s);
-        let m = &s.defender.stands[0].morale;
-        assert!(
-            m.factors
-                .iter()
-                .any(|f| f.name == "cant_kill_enemy" && f.modifier == 2),
-            "{m:?}"
-        );
-        assert_eq!(
-            m.unclamped,
-            m.base + m.factors.iter().map(|f| f.modifier).sum::<i32>()
-        );
-        assert_eq!(m.morale, m.unclamped.clamp(1, 9));
-        let t = &s.attacker.stands[0].morale;
-        assert!(
-            t.factors
-                .iter()
-                .any(|f| f.name == "enemy_cant_kill" && f.modifier == -2),
-            "{t:?}"
-        );
-        assert_eq!(t.morale, t.unclamped.clamp(1, 9));
-    }
-
-    #[test]
-    fn equal_infantry_has_no_battle_factors() {
-        let mut s = battle(
-            force("a", &[(LTA_TRAINED, 2)]),
-            force("d", &[(HMA_REGULARS, 2)]),
-            60,
-            Cover::Open,
-        );
-        set_battle_morale(&mut s);
-        for st in s.attacker.stands.iter().chain(&s.defender.stands) {
-            assert!(
-                st.morale.factors.iter().all(|f| f.source != "battle"),
-                "{:?}",
-                st.morale
-            );
-        }
-    }
 
     #[test]
     fn prisoners_treated_well_only_when_every_enemy_does() {
         assert!(!enemy_treats_pw_well(&[]));
         assert!(enemy_treats_pw_well(&[true]));
         assert!(!enemy_treats_pw_well(&[true, false]));
+    }
+
+    #[test]
+    fn a_quarter_of_full_ammunition_is_not_poorly_equipped() {
+        assert!(!low_ammo(3, 12));
+        assert!(low_ammo(2, 12));
+        assert!(!low_ammo(0, 0));
     }
 }

@@ -269,6 +269,55 @@ mod tests {
         }
     }
 
+    /// The campaign's battle morale on calibration forces (campaign/morale.rs).
+    #[test]
+    fn cant_kill_factors_are_in_the_breakdown_and_clamped_last() {
+        use crate::campaign::morale::set_battle_morale;
+        // Civilians' light small arms cannot hurt hovertanks (no penetration);
+        // the tanks can hurt them.
+        let mut s = battle(
+            force("a", &[(HOVERTANK, 2)]),
+            force("d", &[(CIVILIANS, 2)]),
+            60,
+            Cover::Cover,
+        );
+        set_battle_morale(&mut s);
+        let m = &s.defender.stands[0].morale;
+        assert!(
+            m.factors
+                .iter()
+                .any(|f| f.name == "cant_kill_enemy" && f.modifier == 2),
+            "{m:?}"
+        );
+        assert_eq!(
+            m.unclamped,
+            m.base + m.factors.iter().map(|f| f.modifier).sum::<i32>()
+        );
+        assert_eq!(m.morale, m.unclamped.clamp(1, 9));
+        let t = &s.attacker.stands[0].morale;
+        assert!(
+            t.factors
+                .iter()
+                .any(|f| f.name == "enemy_cant_kill" && f.modifier == -2),
+            "{t:?}"
+        );
+        assert_eq!(t.morale, t.unclamped.clamp(1, 9));
+        let mut even = battle(
+            force("a", &[(LTA_TRAINED, 2)]),
+            force("d", &[(HMA_REGULARS, 2)]),
+            60,
+            Cover::Open,
+        );
+        set_battle_morale(&mut even);
+        for st in even.attacker.stands.iter().chain(&even.defender.stands) {
+            assert!(
+                st.morale.factors.iter().all(|f| f.source != "battle"),
+                "{:?}",
+                st.morale
+            );
+        }
+    }
+
     #[test]
     fn a_side_without_stands_cannot_fight() {
         let (_, mut setup) = matchups().swap_remove(0);
