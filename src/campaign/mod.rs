@@ -5,6 +5,7 @@ pub mod battle;
 pub mod derived;
 pub mod error;
 pub mod file;
+pub mod logistics;
 pub mod morale;
 pub mod post_battle;
 pub mod records;

@@ -305,8 +305,7 @@ pub fn run(ctx: &Ctx, cmd: StandCommand) -> Result<(), CliError> {
                 }
                 fields.apply(s);
                 if let Some(n) = add_men {
-                    s.actions = (s.men * s.actions + n * actions_of_new) / (s.men + n);
-                    s.men += n;
+                    crate::campaign::logistics::add_replacements(s, n, actions_of_new);
                 }
                 if fields.ammo_max.is_some() && fields.ammo.is_none() {
                     s.ammo = s.ammo.map(|a| a.min(s.ammo_max.unwrap_or(a)));

@@ -130,7 +130,7 @@ pub fn run(ctx: &Ctx, cmd: SupplyCommand) -> Result<(), CliError> {
         SupplyCommand::Resupply { unit } => {
             let mut store = Store::open(&ctx.db)?;
             let refills = store.change("supply resupply", |tx| {
-                let r = logistics::resupply(tx, unit.as_deref())?;
+                let r = crate::campaign::logistics::resupply(tx, unit.as_deref())?;
                 let spent: i64 = r.iter().map(|x| x.after - x.before).sum();
                 Ok((
                     r,

@@ -6,7 +6,7 @@ use rusqlite::{params, Connection, Transaction};
 use serde::Serialize;
 
 use super::error::{Result, StoreError};
-use super::queries::{load_stands, time_col, StandFilter};
+use super::queries::time_col;
 use crate::campaign::records::format_time;
 
 fn side_id(conn: &Connection, code: &str) -> Result<i64> {
@@ -45,59 +45,36 @@ pub fn deliver(
     Ok(at_once)
 }
 
-/// One stand's refill.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Refill {
-    pub stand: String,
-    pub side: String,
-    pub before: i64,
-    pub after: i64,
-    pub wanted: i64,
+/// Every side's depot stock, by side code.
+pub fn depots(conn: &Connection) -> Result<std::collections::BTreeMap<String, i64>> {
+    Ok(conn
+        .prepare("SELECT code, supply_points FROM sides ORDER BY id")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
 }
 
-/// Refills stands (optionally one unit and the units below it) from their side's
-/// depot at one supply point a turn of fire, in roster order, until the depot is
-/// empty.
-pub fn resupply(tx: &Transaction, unit: Option<&str>) -> Result<Vec<Refill>> {
-    let stands = load_stands(
-        tx,
-        &StandFilter {
-            unit: unit.map(String::from),
-            ..Default::default()
-        },
-    )?;
-    let mut out = Vec::new();
-    for s in stands {
-        let (ammo, max) = (s.record.ammo.unwrap_or(0), s.record.ammo_max.unwrap_or(0));
-        let wanted = max - ammo;
-        if wanted <= 0 {
-            continue;
-        }
-        let sp: i64 = tx.query_row(
-            "SELECT supply_points FROM sides WHERE code = ?1",
-            [&s.side],
-            |r| r.get(0),
-        )?;
-        let given = wanted.min(sp);
-        if given > 0 {
-            tx.execute(
-                "UPDATE stands SET ammo = ammo + ?2 WHERE id = ?1",
-                params![s.id, given],
-            )?;
-            tx.execute(
-                "UPDATE sides SET supply_points = supply_points - ?2 WHERE code = ?1",
-                params![s.side, given],
-            )?;
-        }
-        out.push(Refill {
-            stand: s.record.code,
-            side: s.side,
-            before: ammo,
-            after: ammo + given,
-            wanted,
-        });
+/// Sets a side's depot stock.
+pub fn set_depot(tx: &Transaction, side: &str, points: i64) -> Result<()> {
+    if tx.execute(
+        "UPDATE sides SET supply_points = ?2 WHERE code = ?1",
+        params![side, points],
+    )? == 0
+    {
+        return Err(StoreError::unknown("side", side));
     }
-    Ok(out)
+    Ok(())
+}
+
+/// Sets a stand's ammunition.
+pub fn set_ammo(tx: &Transaction, stand: &str, ammo: i64) -> Result<()> {
+    if tx.execute(
+        "UPDATE stands SET ammo = ?2 WHERE code = ?1",
+        params![stand, ammo],
+    )? == 0
+    {
+        return Err(StoreError::unknown("stand", stand));
+    }
+    Ok(())
 }
 
 /// What happened while time passed.

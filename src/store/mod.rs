@@ -19,6 +19,8 @@ pub use error::{Result, StoreError};
 /// A read handle on the campaign file (a transaction derefs to one), for the
 /// layers above that call the store's reads without speaking SQL themselves.
 pub use rusqlite::Connection as Db;
+/// A write transaction, handed to the layers above inside `Store::change`.
+pub use rusqlite::Transaction as Tx;
 
 /// True once the campaign row exists, read through any connection or transaction.
 pub fn has_campaign(conn: &Connection) -> Result<bool> {
