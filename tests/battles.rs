@@ -453,3 +453,64 @@ fn regroup_auto_takes_each_stand_once_and_codes_do_not_grow() {
     let msg = c.fails(2, &["regroup", "a2-5", "a2-5"]);
     assert!(msg.contains("named twice"), "{msg}");
 }
+
+#[test]
+fn unknown_rulesets_and_options_are_refused_by_name() {
+    let c = Campaign::full_moon();
+    let before = c.bytes();
+    let msg = c.fails(
+        2,
+        &[
+            "battle",
+            "new",
+            "x",
+            "--attacker",
+            "a1-1",
+            "--defender",
+            "mil-1a",
+            "--ruleset",
+            "warhammer",
+        ],
+    );
+    assert!(msg.contains("warhammer") && msg.contains("bia"), "{msg}");
+    let help = c.ok(&["battle", "new", "--help"]);
+    assert!(help.contains("possible values: bia"), "{help}");
+    let help = c.ok(&["battle", "play", "--help"]);
+    assert!(help.contains("Rulesets: bia"), "{help}");
+    let msg = c.fails(2, &["option", "set", "bia", "chits", "1"]);
+    assert!(msg.contains("no option `chits`"), "{msg}");
+    let msg = c.fails(2, &["option", "set", "warhammer", "a", "1"]);
+    assert!(msg.contains("unknown ruleset"), "{msg}");
+    // One validation for edit, import and check: a status the hits contradict.
+    let msg = c.fails(
+        2,
+        &[
+            "stand",
+            "edit",
+            "a2-1",
+            "--hits",
+            "3",
+            "--status",
+            "effective",
+        ],
+    );
+    assert!(msg.contains("status"), "{msg}");
+    assert_eq!(before, c.bytes());
+    // `rules bia …` is the bare `rules …`.
+    let args = [
+        "fire",
+        "--weapon",
+        "sla_squad",
+        "--range",
+        "12",
+        "--roll",
+        "7",
+    ];
+    let bare = c.json(&[
+        "rules", args[0], args[1], args[2], args[3], args[4], args[5], args[6],
+    ]);
+    let named = c.json(&[
+        "rules", "bia", args[0], args[1], args[2], args[3], args[4], args[5], args[6],
+    ]);
+    assert_eq!(bare, named);
+}

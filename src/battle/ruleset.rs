@@ -64,6 +64,27 @@ pub trait Ruleset: Sync + Send {
         dice: Roller,
     ) -> Result<Box<dyn TableBattle + 'a>, BattleError>;
 
+    /// The campaign options this ruleset reads from `BattleSetup::options`:
+    /// (key, what it does).
+    fn options(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
+    /// Checks a value for one of `options`; an `Err` says what is allowed.
+    fn check_option(&self, key: &str, _value: &str) -> Result<(), String> {
+        Err(format!(
+            "{} has no option `{key}`{}",
+            self.name(),
+            match self.options() {
+                [] => String::from(" (it takes none)"),
+                o => format!(
+                    "; options: {}",
+                    o.iter().map(|(k, _)| *k).collect::<Vec<_>>().join(", ")
+                ),
+            }
+        ))
+    }
+
     /// The status a stand ends a recorded battle in when the results file does
     /// not say, from the people hit in it.
     fn status_after_hits(&self, stand: &StandSetup, hits: i64) -> Status;

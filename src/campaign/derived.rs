@@ -4,8 +4,7 @@
 use super::error::Problem;
 use super::records::StandRecord;
 use super::validate::check_stand;
-use crate::core::kinds::{Contact, Medical, Officers, StandType, Status, Supply, UnitFlag};
-use crate::rules::bia::hit_effects::{hit_row, status_for_hits};
+use crate::core::kinds::{Contact, Medical, Officers, Supply, UnitFlag};
 use crate::rules::bia::morale::{morale_number, BattleContext, MoraleBreakdown, MoraleInput};
 use crate::rules::bia::RuleError;
 
@@ -67,40 +66,8 @@ pub fn morale(s: &StandRecord, ctx: &MoraleContext) -> Result<MoraleBreakdown, R
     morale_number(&morale_input(s, ctx, BattleContext::default()))
 }
 
-/// Every rule a stored stand breaks, including a status its hits contradict.
+/// Every rule a stored stand breaks: the one validation that import, `stand
+/// edit` and `check` share.
 pub fn stand_problems(s: &StandRecord) -> Vec<Problem> {
-    let mut out = check_stand(s);
-    if s.training == crate::core::kinds::Training::Civilian && s.actions >= 15 {
-        out.push(Problem::new(
-            "training",
-            format!(
-                "civilian with {} actions should have become recruits",
-                s.actions
-            ),
-        ));
-    }
-    let row = hit_row(s.stand_type, s.training, s.equipment).effects();
-    let crewed = matches!(s.stand_type, StandType::Vehicle | StandType::Aircraft);
-    let (fits, by_hits) = match s.status {
-        Status::Effective => (
-            s.hits < row.ineffective && s.hits < s.men,
-            status_for_hits(
-                hit_row(s.stand_type, s.training, s.equipment),
-                s.hits,
-                s.men,
-            ),
-        ),
-        Status::Ineffective => (crewed || s.hits < row.destroyed, Status::Destroyed),
-        _ => (true, s.status),
-    };
-    if !fits {
-        out.push(Problem::new(
-            "status",
-            format!(
-                "{} with {} hits of {} people, but the hit-effects table makes it {by_hits}",
-                s.status, s.hits, s.men
-            ),
-        ));
-    }
-    out
+    check_stand(s)
 }

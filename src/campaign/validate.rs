@@ -177,6 +177,7 @@ pub fn check_stand(s: &StandRecord) -> Vec<Problem> {
             }
         }
     }
+    status_problems(s, &mut out);
     out
 }
 
@@ -401,5 +402,95 @@ fn expect<'a>(known: &'a KnownCodes, code: &str, kind: CodeKind) -> Result<&'a K
             kind.as_str()
         )),
         None => Err(format!("no {} `{code}`", kind.as_str())),
+    }
+}
+
+/// A status the stand's hits contradict (hit-effects table), and civilians who
+/// should have become recruits (SPEC 9.1).
+fn status_problems(s: &StandRecord, out: &mut Vec<Problem>) {
+    use crate::core::kinds::StandType;
+    use crate::rules::bia::hit_effects::{hit_row, status_for_hits};
+    if s.training == crate::core::kinds::Training::Civilian && s.actions >= 15 {
+        out.push(Problem::new(
+            "training",
+            format!(
+                "civilian with {} actions should have become recruits",
+                s.actions
+            ),
+        ));
+    }
+    let row = hit_row(s.stand_type, s.training, s.equipment).effects();
+    let crewed = matches!(s.stand_type, StandType::Vehicle | StandType::Aircraft);
+    let (fits, by_hits) = match s.status {
+        Status::Effective => (
+            s.hits < row.ineffective && s.hits < s.men,
+            status_for_hits(
+                hit_row(s.stand_type, s.training, s.equipment),
+                s.hits,
+                s.men,
+            ),
+        ),
+        Status::Ineffective => (crewed || s.hits < row.destroyed, Status::Destroyed),
+        _ => (true, s.status),
+    };
+    if !fits {
+        out.push(Problem::new(
+            "status",
+            format!(
+                "{} with {} hits of {} people, but the hit-effects table makes it {by_hits}",
+                s.status, s.hits, s.men
+            ),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::kinds::{Equipment, StandType, Training, Weapon};
+
+    fn lta(hits: i64, status: Status) -> StandRecord {
+        StandRecord {
+            code: "s1".into(),
+            unit: "u".into(),
+            name: String::new(),
+            stand_type: StandType::Infantry,
+            training: Training::Trained,
+            actions: 0,
+            equipment: Some(Equipment::Lta),
+            vehicle: None,
+            speed: None,
+            weapon: Some(Weapon::SlaSquad),
+            men: 8,
+            hits,
+            officer: false,
+            status,
+            ammo: Some(12),
+            ammo_max: Some(12),
+            repair_until: None,
+        }
+    }
+
+    #[test]
+    fn a_status_the_hits_contradict_is_refused_by_the_shared_check() {
+        assert!(check_stand(&lta(0, Status::Effective)).is_empty());
+        let bad = check_stand(&lta(3, Status::Effective));
+        assert!(bad.iter().any(|p| p.field == "status"), "{bad:?}");
+        assert!(check_stand(&lta(3, Status::Ineffective))
+            .iter()
+            .all(|p| p.field != "status"));
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_named_by_field() {
+        let mut s = lta(9, Status::Ineffective);
+        assert!(check_stand(&s).iter().any(|p| p.field == "hits"));
+        s.hits = 0;
+        s.men = 0;
+        assert!(check_stand(&s).iter().any(|p| p.field == "men"));
+        s.men = 8;
+        s.actions = -1;
+        assert!(check_stand(&s).iter().any(|p| p.field == "actions"));
+        assert!(check_code("bad code!").is_err());
     }
 }

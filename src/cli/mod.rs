@@ -8,6 +8,7 @@ mod check;
 mod error;
 mod journal;
 mod morale;
+mod option;
 mod output;
 mod roster;
 mod rules;
@@ -102,6 +103,9 @@ pub enum Command {
     /// A stand's morale number, from the training × experience table and every factor.
     #[command(after_help = "Example:\n  bounce morale a1-1 --json")]
     Morale { code: String },
+    /// Each battle ruleset's campaign options: list, set, unset.
+    #[command(subcommand)]
+    Option(option::OptionCommand),
     /// Ask a ruleset's tables one question, with given dice or exact odds.
     #[command(
         after_help = "Examples:\n  bounce rules fire --weapon sla_squad --range 12 --roll 7\n  bounce rules bia morale-test --morale 6 --roll 5\n\nThe bare queries are BiA's; `rules NAME …` asks the ruleset NAME."
@@ -214,6 +218,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Stand(cmd) => stand::run(&ctx, cmd),
         Command::Morale { code } => morale::morale(&ctx, &code),
         Command::Rules(cmd) => rules::run(&ctx, cmd),
+        Command::Option(cmd) => option::run(&ctx, cmd),
         Command::Battle(cmd) => battle::run(&ctx, cmd),
         Command::Casualties {
             pending,

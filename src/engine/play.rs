@@ -244,3 +244,69 @@ mod tests {
         assert!(take_rolls(&["roll".to_string()]).is_err());
     }
 }
+
+#[cfg(test)]
+mod bia_session {
+    use super::*;
+    use crate::engine::calibration::{battle, force, LTA_TRAINED};
+    use crate::rules::bia::Bia;
+
+    fn setup() -> BattleSetup {
+        battle(
+            force("a", &[(LTA_TRAINED, 2)]),
+            force("d", &[(LTA_TRAINED, 2)]),
+            30,
+            crate::core::kinds::Cover::Open,
+        )
+    }
+
+    #[test]
+    fn typed_dice_undo_and_end() {
+        let s = setup();
+        let mut p = Session::new(&Bia, &s, 1, true).unwrap();
+        assert!(
+            matches!(p.line("fire a-1 at d-1 range 30"), Reply::Refused(_)),
+            "manual play wants the die"
+        );
+        let Reply::Done(text) = p.line("fire a-1 at d-1 range 30 roll 9") else {
+            panic!("fire")
+        };
+        assert!(text.contains("d10 9"), "{text}");
+        assert!(
+            matches!(p.line("fire a-1 at a-2 range 30 roll 9"), Reply::Refused(_)),
+            "same side"
+        );
+        assert!(matches!(p.line("bogus"), Reply::Refused(_)));
+        assert!(matches!(p.line("undo"), Reply::Done(_)));
+        assert!(
+            matches!(p.line("undo"), Reply::Refused(_)),
+            "only one line was taken"
+        );
+        assert!(matches!(p.line("turn"), Reply::Done(_)));
+        assert!(matches!(p.line("morale d-1 roll 12"), Reply::Done(_)));
+        let Reply::End(r) = p.line("end defender") else {
+            panic!("end")
+        };
+        assert_eq!((r.winner, r.turns), (Winner::Defender, 2));
+        assert!(
+            r.stands.iter().all(|s| s.hits_taken == 0),
+            "the shot was taken back"
+        );
+        let lines: Vec<&str> = r
+            .events
+            .iter()
+            .filter(|e| e.phase == "play")
+            .map(|e| e.text.as_str())
+            .collect();
+        assert_eq!(lines, vec!["> turn", "> morale d-1 roll 12"]);
+        assert_eq!(
+            r.events
+                .iter()
+                .find(|e| e.phase == "play" && e.text.contains("morale"))
+                .unwrap()
+                .dice[0]
+                .die,
+            "2d6"
+        );
+    }
+}

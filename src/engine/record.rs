@@ -215,3 +215,52 @@ fn top_line(text: &str, key: &str) -> usize {
         .map(|n| n + 1)
         .unwrap_or(1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::calibration::{battle, force, HOVERTANK, LTA_TRAINED};
+    use crate::rules::bia::Bia;
+
+    fn setup() -> BattleSetup {
+        battle(
+            force("a", &[(LTA_TRAINED, 2), (HOVERTANK, 1)]),
+            force("d", &[(LTA_TRAINED, 2)]),
+            60,
+            crate::core::kinds::Cover::Cover,
+        )
+    }
+
+    #[test]
+    fn a_result_file_becomes_a_battle_result() {
+        let text = "winner = \"attacker\"\nturns = 4\n[[stands]]\ncode = \"d-1\"\nhits = 3\nfired = true\nunder_fire = true\n[[stands]]\ncode = \"a-3\"\nhits = 1\n";
+        let r = read("r.toml", text, &setup(), &Bia, 9).unwrap();
+        assert_eq!((r.ruleset.as_str(), r.turns, r.seed), ("bia", 4, 9));
+        let d1 = r.stands.iter().find(|s| s.code == "d-1").unwrap();
+        assert_eq!(
+            d1.status_after,
+            Status::Ineffective,
+            "three hits on LTA: ineffective at 2, destroyed at 4"
+        );
+        let tank = r.stands.iter().find(|s| s.code == "a-3").unwrap();
+        assert_eq!(
+            (tank.status_after, tank.knockout),
+            (Status::Destroyed, Some(Knockout::Killed))
+        );
+        assert_eq!(r.events.len(), 1);
+    }
+
+    #[test]
+    fn bad_results_name_line_and_field() {
+        for (text, field) in [
+            ("winner = \"attacker\"\nturns = 0\n", "turns"),
+            ("winner = \"attacker\"\nturns = 2\n[[stands]]\ncode = \"zz\"\n", "stands.code"),
+            ("winner = \"attacker\"\nturns = 2\n[[stands]]\ncode = \"d-1\"\nhits = 9\n", "stands.hits"),
+            ("winner = \"attacker\"\nturns = 2\n[[stands]]\ncode = \"d-1\"\nstatus = \"retired\"\n", "stands.status"),
+            ("winner = \"attacker\"\nturns = 2\n[[stands]]\ncode = \"d-1\"\n[[stands]]\ncode = \"d-1\"\n", "stands.code"),
+        ] {
+            let e = read("r.toml", text, &setup(), &Bia, 1).unwrap_err().to_string();
+            assert!(e.contains(&format!("field `{field}`")), "{text}: {e}");
+        }
+    }
+}

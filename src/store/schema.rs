@@ -128,3 +128,55 @@ fn trigger_sql(table: &str, columns: &[String]) -> String {
          END;"
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dump(conn: &Connection) -> Vec<(i64, String, Option<i64>)> {
+        conn.prepare("SELECT rowid, name, n FROM t ORDER BY rowid")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_undo_log_reverses_inserts_updates_and_deletes_exactly() {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE journal(id INTEGER PRIMARY KEY, at TEXT, command TEXT, summary TEXT);
+             CREATE TABLE undo_log(seq INTEGER PRIMARY KEY, journal_id INTEGER, sql TEXT);
+             CREATE TABLE t(name TEXT, n INTEGER);
+             INSERT INTO t(name, n) VALUES ('a', 1), ('it''s', 2);",
+        )
+        .unwrap();
+        install_undo_triggers(&conn).unwrap();
+        let before = dump(&conn);
+        conn.execute_batch(
+            "INSERT INTO journal(at, command, summary) VALUES ('', 'x', '');
+             UPDATE t SET n = n + 10 WHERE name = 'a';
+             DELETE FROM t WHERE name = 'it''s';
+             INSERT INTO t(name, n) VALUES ('new', NULL);",
+        )
+        .unwrap();
+        assert_ne!(dump(&conn), before);
+        let undo: Vec<String> = conn
+            .prepare("SELECT sql FROM undo_log ORDER BY seq DESC")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(undo.len(), 3);
+        for sql in undo {
+            conn.execute_batch(&sql).unwrap();
+        }
+        assert_eq!(
+            dump(&conn),
+            before,
+            "quotes, NULLs and rowids come back as they were"
+        );
+    }
+}
