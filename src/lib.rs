@@ -4,5 +4,6 @@
 pub mod battle;
 pub mod campaign;
 pub mod cli;
+pub mod report;
 pub mod rules;
 pub mod store;
