@@ -73,11 +73,19 @@ fn table(header: &[&str], numeric: &[usize], rows: Vec<Vec<String>>) -> Markup {
     }
 }
 
-fn legend(names: &[String], colors: &[usize]) -> Markup {
+/// From unhurt to lost: pale to dark, captured apart in purple.
+const SEVERITY_COLORS: [&str; 7] = [
+    "#a6d96a", "#fee08b", "#fdae61", "#f46d43", "#d73027", "#3b0a0a", "#7b3294",
+];
+
+/// From raw to veteran: light to dark.
+const EXPERIENCE_COLORS: [&str; 5] = ["#deebf7", "#9ecae1", "#4292c6", "#2171b5", "#08306b"];
+
+fn legend(names: &[String], colors: &[&str]) -> Markup {
     html! {
         ul.legend {
             @for (name, c) in names.iter().zip(colors) {
-                li { span.swatch style={ "background:" (svg::color(*c)) } {} (name) }
+                li { span.swatch style={ "background:" (c) } {} (name) }
             }
         }
     }
@@ -156,7 +164,7 @@ fn strength_chart(r: &Report) -> Markup {
         .min()
         .unwrap_or(&r.campaign.clock);
     let names: Vec<String> = series.iter().map(|s| s.name.clone()).collect();
-    let colors: Vec<usize> = (0..names.len()).collect();
+    let colors: Vec<&str> = (0..names.len()).map(svg::color).collect();
     html! {
         figure {
             figcaption { "Effective stands of each command over campaign time" }
@@ -186,8 +194,8 @@ fn losses_chart(r: &Report) -> Markup {
     html! {
         figure {
             figcaption { (caption) }
-            (svg::stacked_bars(caption, &Severities::NAMES, &bars))
-            (legend(&names, &(0..names.len()).collect::<Vec<_>>()))
+            (svg::stacked_bars(caption, &Severities::NAMES, &SEVERITY_COLORS, &bars))
+            (legend(&names, &SEVERITY_COLORS))
         }
     }
 }
@@ -208,8 +216,9 @@ fn experience_chart(r: &Report) -> Markup {
     html! {
         figure {
             figcaption { "Stands by experience level, per side" }
-            (svg::stacked_rows("Stands by experience level, per side", &ExperienceCounts::LEVELS, &rows))
-            (legend(&names, &(0..names.len()).collect::<Vec<_>>()))
+            (svg::stacked_rows("Stands by experience level, per side", &ExperienceCounts::LEVELS,
+                &EXPERIENCE_COLORS, &rows))
+            (legend(&names, &EXPERIENCE_COLORS))
         }
     }
 }
@@ -267,7 +276,7 @@ fn chains_chart(r: &Report) -> Markup {
         figure {
             figcaption { "Chains of linked battles" }
             (svg::timeline("Chains of linked battles", &lanes, (&when(first), &when(last))))
-            (legend(&names, &[0, 1, 7, 8]))
+            (legend(&names, &[0, 1, 7, 8].map(svg::color)))
         }
     }
 }

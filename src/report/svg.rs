@@ -31,8 +31,9 @@ fn n(v: f64) -> String {
 /// The smallest "round" number (1, 2 or 5 times a power of ten) at or above `v`,
 /// so axes end on a value people can read.
 pub fn nice_max(v: f64) -> f64 {
-    if v <= 0.0 {
-        return 1.0;
+    if v <= 5.0 {
+        // Charts count stands and people: below five, whole steps of one.
+        return 5.0;
     }
     let p = 10f64.powf(v.log10().floor());
     for m in [1.0, 2.0, 5.0, 10.0] {
@@ -41,6 +42,17 @@ pub fn nice_max(v: f64) -> f64 {
         }
     }
     10.0 * p
+}
+
+/// How many steps to divide an axis ending at a `nice_max` value into, so
+/// that every step is a round number: 2×10ⁿ in fours, 1×10ⁿ and 5×10ⁿ in fives.
+pub fn ticks(max: f64) -> u32 {
+    let lead = max / 10f64.powf(max.log10().floor());
+    if (lead - 2.0).abs() < 1e-9 {
+        4
+    } else {
+        5
+    }
 }
 
 /// Maps `v` in `from` linearly onto `to`; a zero-width domain maps to the start.
@@ -74,7 +86,7 @@ fn empty(label: &str) -> Markup {
 
 /// Horizontal grid lines with their values, for a y axis from 0 to `max`.
 fn y_axis(max: f64, bottom: f64) -> Markup {
-    let ticks = 4;
+    let ticks = ticks(max);
     html! {
         @for i in 0..=ticks {
             @let v = max * f64::from(i) / f64::from(ticks);
@@ -163,9 +175,10 @@ pub struct Bar {
     pub values: Vec<i64>,
 }
 
-/// Vertical bars, each stacked by category in `categories` order. Labels are
+/// Vertical bars, each stacked by category in `categories` order and coloured
+/// by `colors` (the palette where that runs short). Labels are
 /// written under the bars while they fit, and are always in the tooltips.
-pub fn stacked_bars(label: &str, categories: &[&str], bars: &[Bar]) -> Markup {
+pub fn stacked_bars(label: &str, categories: &[&str], colors: &[&str], bars: &[Bar]) -> Markup {
     if bars.is_empty() {
         return empty(label);
     }
@@ -192,7 +205,7 @@ pub fn stacked_bars(label: &str, categories: &[&str], bars: &[Bar]) -> Markup {
                     @for (k, (v, base)) in b.values.iter().zip(bases(&b.values)).enumerate() {
                         @if *v > 0 {
                             rect x=(n(x)) width=(n(bw)) y=(n(py((base + v) as f64)))
-                                height=(n(py(base as f64) - py((base + v) as f64))) fill=(color(k)) {
+                                height=(n(py(base as f64) - py((base + v) as f64))) fill=(colors.get(k).copied().unwrap_or_else(|| color(k))) {
                                 title { (b.label) " — " (categories.get(k).copied().unwrap_or("")) ": " (v) }
                             }
                         }
@@ -210,7 +223,7 @@ pub fn stacked_bars(label: &str, categories: &[&str], bars: &[Bar]) -> Markup {
 
 /// Horizontal bars, one row per label, each stacked by category; for
 /// distributions such as stands by experience level.
-pub fn stacked_rows(label: &str, categories: &[&str], rows: &[Bar]) -> Markup {
+pub fn stacked_rows(label: &str, categories: &[&str], colors: &[&str], rows: &[Bar]) -> Markup {
     if rows.is_empty() {
         return empty(label);
     }
@@ -239,7 +252,7 @@ pub fn stacked_rows(label: &str, categories: &[&str], rows: &[Bar]) -> Markup {
                     @for (k, (v, base)) in r.values.iter().zip(bases(&r.values)).enumerate() {
                         @if *v > 0 {
                             rect x=(n(px(base as f64))) width=(n(px((base + v) as f64) - px(base as f64)))
-                                y=(n(y)) height=(n(row_h - 8.0)) fill=(color(k)) {
+                                y=(n(y)) height=(n(row_h - 8.0)) fill=(colors.get(k).copied().unwrap_or_else(|| color(k))) {
                                 title { (r.label) " — " (categories.get(k).copied().unwrap_or("")) ": " (v) }
                             }
                         }
@@ -319,12 +332,21 @@ mod tests {
 
     #[test]
     fn nice_max_rounds_up_to_readable_values() {
-        assert_eq!(nice_max(0.0), 1.0);
-        assert_eq!(nice_max(1.0), 1.0);
+        assert_eq!(nice_max(0.0), 5.0);
+        assert_eq!(nice_max(1.0), 5.0);
         assert_eq!(nice_max(3.0), 5.0);
         assert_eq!(nice_max(7.0), 10.0);
+        assert_eq!(nice_max(26.0), 50.0);
         assert_eq!(nice_max(11.0), 20.0);
         assert_eq!(nice_max(4200.0), 5000.0);
+    }
+
+    #[test]
+    fn axis_steps_are_whole_numbers() {
+        for top in [5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 5000.0] {
+            let step = top / f64::from(ticks(top));
+            assert_eq!(step.fract(), 0.0, "top {top} step {step}");
+        }
     }
 
     #[test]
@@ -375,6 +397,7 @@ mod tests {
         let s = stacked_bars(
             "losses",
             &["light", "dead"],
+            &["#f90", "#000"],
             &[
                 Bar {
                     label: "b1".into(),
@@ -389,7 +412,8 @@ mod tests {
         .into_string();
         assert_eq!(count(&s, "<rect"), 3);
         assert_eq!(count(&s, "</rect>"), 3);
-        // The tallest bar (3) reaches the top of a nice axis of 5? No: 3 → 5.
+        assert_eq!(count(&s, "fill=\"#000\""), 2);
+        // The tallest bar (3) sits under an axis ending at 5.
         assert!(s.contains(">5</text>"));
     }
 
@@ -398,6 +422,7 @@ mod tests {
         let s = stacked_rows(
             "exp",
             &["raw", "veteran"],
+            &[],
             &[Bar {
                 label: "ifu".into(),
                 values: vec![5, 5],
@@ -407,6 +432,7 @@ mod tests {
         // Axis 0..10 over x 96..628: the second segment starts where the first ends.
         assert!(s.contains("x=\"96\" width=\"266\""), "{s}");
         assert!(s.contains("x=\"362\" width=\"266\""), "{s}");
+        assert!(s.contains(&format!("fill=\"{}\"", color(1))));
     }
 
     #[test]
@@ -423,6 +449,7 @@ mod tests {
             stacked_bars(
                 HOSTILE,
                 &[HOSTILE],
+                &[],
                 &[Bar {
                     label: HOSTILE.into(),
                     values: vec![1],
@@ -431,6 +458,7 @@ mod tests {
             stacked_rows(
                 HOSTILE,
                 &[HOSTILE],
+                &[],
                 &[Bar {
                     label: HOSTILE.into(),
                     values: vec![1],
@@ -460,8 +488,8 @@ mod tests {
     fn empty_data_says_so() {
         for s in [
             step_chart("a", &[], ("", "")),
-            stacked_bars("a", &[], &[]),
-            stacked_rows("a", &[], &[]),
+            stacked_bars("a", &[], &[], &[]),
+            stacked_rows("a", &[], &[], &[]),
             timeline("a", &[], ("", "")),
         ] {
             assert!(s.into_string().contains("nothing to show yet"));
@@ -505,7 +533,7 @@ mod tests {
                 values: vec![1],
             })
             .collect();
-        let s = stacked_bars("many", &["x"], &bars).into_string();
+        let s = stacked_bars("many", &["x"], &[], &bars).into_string();
         assert!(!s.contains("rotate("));
         assert!(s.contains("battle-29: 1"));
     }
