@@ -291,10 +291,7 @@ pub fn build(store: &Store, side: Option<&str>) -> Result<Report, StoreError> {
             ended_at: b.ended_at.clone(),
             ruleset: b.ruleset.clone(),
             status: b.status.clone(),
-            after: b
-                .after
-                .clone()
-                .filter(|a| visible.contains(a.as_str())),
+            after: b.after.clone().filter(|a| visible.contains(a.as_str())),
             chain: root,
             winner: b.winner.clone(),
             winner_side,
@@ -472,8 +469,8 @@ fn strength_history(
         if !count.contains_key(row.command.as_str()) {
             order.push((row.side.as_str(), row.command.as_str()));
         }
-        let eff = fought.contains(row.record.code.as_str())
-            || row.record.status == Status::Effective;
+        let eff =
+            fought.contains(row.record.code.as_str()) || row.record.status == Status::Effective;
         status.insert(row.record.code.as_str(), eff);
         *count.entry(row.command.as_str()).or_default() += i64::from(eff);
     }

@@ -259,18 +259,8 @@ fn chains_chart(r: &Report) -> Markup {
                 .collect(),
         })
         .collect();
-    let first = r
-        .battles
-        .iter()
-        .map(|b| b.at.as_str())
-        .min()
-        .unwrap_or("");
-    let last = r
-        .battles
-        .iter()
-        .map(|b| b.at.as_str())
-        .max()
-        .unwrap_or("");
+    let first = r.battles.iter().map(|b| b.at.as_str()).min().unwrap_or("");
+    let last = r.battles.iter().map(|b| b.at.as_str()).max().unwrap_or("");
     let names = ["attacker won", "defender won", "draw", "planned"].map(String::from);
     html! {
         figure {

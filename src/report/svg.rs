@@ -240,8 +240,8 @@ pub fn stacked_rows(label: &str, categories: &[&str], colors: &[&str], rows: &[B
         h,
         label,
         html! {
-            @for i in 0..=4 {
-                @let v = x_top * f64::from(i) / 4.0;
+            @for i in 0..=ticks(x_top) {
+                @let v = x_top * f64::from(i) / f64::from(ticks(x_top));
                 line class="grid" x1=(n(px(v))) x2=(n(px(v))) y1=(n(TOP)) y2=(n(h - 20.0)) {}
                 text class="tick" x=(n(px(v))) y=(n(h - 6.0)) text-anchor="middle" { (n(v)) }
             }
