@@ -378,7 +378,14 @@ fn side_view_shows_only_what_the_side_knows() {
             .unwrap();
         assert_eq!(s["status"], part["status_after"]);
         let keys: HashSet<&str> = s.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-        for secret in ["morale", "experience", "training", "actions", "ammo", "hits"] {
+        for secret in [
+            "morale",
+            "experience",
+            "training",
+            "actions",
+            "ammo",
+            "hits",
+        ] {
             assert!(!keys.contains(secret), "enemy stand shows {secret}");
         }
     }
@@ -387,7 +394,10 @@ fn side_view_shows_only_what_the_side_knows() {
     assert!(arr(&doc["strength_history"])
         .iter()
         .all(|l| l["side"] == "luna"));
-    assert!(arr(&doc["journal"]).is_empty(), "the journal is the umpire's");
+    assert!(
+        arr(&doc["journal"]).is_empty(),
+        "the journal is the umpire's"
+    );
     let text = serde_json::to_string(&doc).unwrap();
     for cmd in ["ifu-inf", "ifu-armd", "ifu-sup", "IFU Ground Forces"] {
         assert!(!text.contains(cmd), "enemy {cmd} in the side view");
