@@ -1,10 +1,12 @@
 //! bounce: a campaign manager for Bounce into Action wargame campaigns.
-//! Layers, bottom up: `rules` (pure), `campaign` (domain), `battle`, `store` (SQL), `report`, `cli`.
+//! Layers (docs/architecture.md): `core` and `battle` (the ruleset contract) under
+//! `rules`; `store` (SQL) under `campaign` under `engine`; `report` and `cli` on top.
 
 pub mod battle;
 pub mod campaign;
 pub mod cli;
 pub mod core;
 pub mod engine;
+pub mod report;
 pub mod rules;
 pub mod store;

@@ -64,6 +64,7 @@ const RULES: &[(&str, &[&str])] = &[
         &["crate::engine", "crate::cli", "crate::report"],
     ),
     ("engine", &["crate::cli", "crate::report"]),
+    ("report", &["crate::rules", "crate::cli"]),
 ];
 
 #[test]

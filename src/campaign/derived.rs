@@ -1,6 +1,8 @@
 //! What follows from a stand's record by the rules: its experience level, its
 //! morale number with reasons, and whether its status fits its hits.
 
+pub use crate::rules::bia::experience::{effective_training, experience};
+
 use super::error::Problem;
 use super::records::StandRecord;
 use super::validate::check_stand;

@@ -197,10 +197,13 @@ pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
         seed: ctx.seed,
     };
     let fought = fight_chain(&db, ctx.seed.unwrap_or(DEMO_SEED))?;
+    let report_file = db.with_file_name("bounce-report.html");
+    super::report::write_html(&db, &report_file)?;
     if ctx.json {
         let store = Store::open(&db)?;
         output::json(&serde_json::json!({
             "db": db,
+            "report": report_file,
             "battles": fought,
             "status": status_doc(&store)?,
             "casualties": queries::casualties(store.conn(), false, None, None)?,
@@ -234,6 +237,7 @@ pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
         by_outcome.iter().map(|(k, v)| format!("{v} {k}")).collect::<Vec<_>>().join(", "),
         db.display()
     );
+    println!("The campaign report is in {}.", report_file.display());
     Ok(())
 }
 

@@ -10,6 +10,7 @@ mod journal;
 mod morale;
 mod option;
 mod output;
+mod report;
 mod roster;
 mod rules;
 mod stand;
@@ -173,6 +174,18 @@ pub enum Command {
     Check,
     /// Copy the campaign to FILE consistently, even while others write to it.
     Backup { file: PathBuf },
+    /// The campaign's story: strength, experience, supply, chains of battles, casualties.
+    #[command(
+        after_help = "Examples:\n  bounce report\n  bounce report --side luna --html luna.html\n  bounce report --json"
+    )]
+    Report {
+        /// Only what this side knows: its own forces, and enemies as met in battle.
+        #[arg(long)]
+        side: Option<String>,
+        /// Write a self-contained HTML page with charts to this file.
+        #[arg(long)]
+        html: Option<PathBuf>,
+    },
 }
 
 /// Reads a command-line value as one of an enum's spellings.
@@ -232,5 +245,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Undo { steps, dry_run } => journal::undo(&ctx, steps, dry_run),
         Command::Check => check::check(&ctx),
         Command::Backup { file } => campaign::backup(&ctx, &file),
+        Command::Report { side, html } => report::report(&ctx, side.as_deref(), html.as_deref()),
     }
 }

@@ -9,6 +9,7 @@ pub mod import;
 pub mod journal;
 pub mod logistics;
 pub mod queries;
+pub mod report;
 pub mod schema;
 
 use std::path::{Path, PathBuf};

@@ -1,0 +1,41 @@
+//! `report`: the campaign's story for the umpire, or one side's view of it, as
+//! tables, JSON or a self-contained HTML page.
+
+use std::path::Path;
+
+use super::output;
+use super::{CliError, Ctx};
+use crate::report;
+use crate::store::Store;
+
+pub fn report(ctx: &Ctx, side: Option<&str>, html: Option<&Path>) -> Result<(), CliError> {
+    let store = Store::open(&ctx.db)?;
+    let doc = report::build(&store, side)?;
+    match html {
+        Some(path) => {
+            let page = report::html::render(&doc);
+            std::fs::write(path, &page).map_err(|e| CliError::Io {
+                path: path.display().to_string(),
+                source: e,
+            })?;
+            if ctx.json {
+                output::json(&serde_json::json!({"file": path, "bytes": page.len(), "side": side}));
+            } else {
+                println!("Report written to {}.", path.display());
+            }
+        }
+        None if ctx.json => output::json(&doc),
+        None => print!("{}", report::text::render(&doc)),
+    }
+    Ok(())
+}
+
+/// Writes the umpire's HTML report of the campaign in `db` to `dest`.
+pub fn write_html(db: &Path, dest: &Path) -> Result<(), CliError> {
+    let store = Store::open(db)?;
+    let page = report::html::render(&report::build(&store, None)?);
+    std::fs::write(dest, page).map_err(|e| CliError::Io {
+        path: dest.display().to_string(),
+        source: e,
+    })
+}
