@@ -296,4 +296,12 @@ fn main() {
         "\nCampaign file: {:.1} MB; {RUNS} runs of each command, whole process.",
         size as f64 / 1e6
     );
+    // Keep the campaign for a closer look: REPORT_BENCH_KEEP=path/to/copy.db
+    if let Some(keep) = std::env::var_os("REPORT_BENCH_KEEP") {
+        std::fs::copy(&db, &keep).expect("copy the campaign");
+        println!(
+            "Kept the campaign as {}.",
+            std::path::Path::new(&keep).display()
+        );
+    }
 }

@@ -1,15 +1,32 @@
 //! `roster`: stands as a table, or a flat JSON list.
 
 use super::output;
-use super::stand::{stand_doc, StandDoc};
+use std::collections::HashMap;
+
+use super::stand::{doc_with, StandDoc};
 use super::{CliError, Ctx};
+use crate::campaign::derived::{self, MoraleContext};
 use crate::store::queries::{self, StandFilter};
 use crate::store::Store;
 
 pub fn roster_doc(store: &Store, filter: &StandFilter) -> Result<Vec<StandDoc>, CliError> {
+    // Every stand of a unit shares its morale context (flags up the tree,
+    // command, side), so it is read once per unit, not once per stand.
+    let mut contexts: HashMap<String, MoraleContext> = HashMap::new();
     queries::load_stands(store.conn(), filter)?
         .into_iter()
-        .map(|row| stand_doc(store, row))
+        .map(|row| {
+            let ctx = match contexts.get(&row.record.unit) {
+                Some(c) => c.clone(),
+                None => {
+                    let c = derived::morale_context(store.conn(), &row.record.code)?;
+                    contexts.insert(row.record.unit.clone(), c.clone());
+                    c
+                }
+            };
+            let morale = derived::morale(&row.record, &ctx)?;
+            Ok(doc_with(row, &morale))
+        })
         .collect()
 }
 

@@ -198,7 +198,7 @@ pub fn stand_doc(store: &Store, row: StandRow) -> Result<StandDoc, CliError> {
     Ok(doc_with(row, &morale))
 }
 
-fn doc_with(row: StandRow, morale: &MoraleBreakdown) -> StandDoc {
+pub(super) fn doc_with(row: StandRow, morale: &MoraleBreakdown) -> StandDoc {
     let s = row.record;
     StandDoc {
         experience: morale.experience,

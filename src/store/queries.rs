@@ -290,16 +290,19 @@ pub struct CommandStrength {
 pub fn command_strengths(conn: &Connection) -> Result<Vec<CommandStrength>> {
     let rows = conn
         .prepare(
-            "SELECT s.code, c.code, c.name, c.player, c.supply, c.contact,
+            "WITH hospital(command_id, n) AS MATERIALIZED (
+                 SELECT u2.command_id, count(*) FROM casualties ca
+                 JOIN stands s2 ON s2.id = ca.stand_id JOIN units u2 ON u2.id = s2.unit_id
+                 WHERE ca.outcome = 'hospital' GROUP BY u2.command_id)
+             SELECT s.code, c.code, c.name, c.player, c.supply, c.contact,
                     count(st.id) FILTER (WHERE st.status = 'effective'),
                     count(st.id) FILTER (WHERE st.status = 'ineffective'),
                     count(st.id) FILTER (WHERE st.status = 'destroyed'),
                     count(st.id) FILTER (WHERE st.status NOT IN ('effective', 'ineffective', 'destroyed')),
                     coalesce(sum(st.men), 0), coalesce(sum(st.hits), 0),
-                    (SELECT count(*) FROM casualties ca JOIN stands s2 ON s2.id = ca.stand_id
-                       JOIN units u2 ON u2.id = s2.unit_id
-                     WHERE u2.command_id = c.id AND ca.outcome = 'hospital')
+                    coalesce(max(h.n), 0)
              FROM commands c JOIN sides s ON s.id = c.side_id
+                  LEFT JOIN hospital h ON h.command_id = c.id
                   LEFT JOIN units u ON u.command_id = c.id LEFT JOIN stands st ON st.unit_id = u.id
              GROUP BY c.id ORDER BY s.id, c.id",
         )?
