@@ -514,3 +514,50 @@ fn unknown_rulesets_and_options_are_refused_by_name() {
     ]);
     assert_eq!(bare, named);
 }
+
+#[test]
+fn battle_log_for_one_side_keeps_only_what_it_took_part_in() {
+    let c = Campaign::full_moon();
+    c.ok(&["battle", "auto", "crater-rim", "--seed", "7"]);
+    let all = c.json(&["battle", "log", "crater-rim"]);
+    let luna = c.json(&["battle", "log", "crater-rim", "--side", "luna"]);
+    let roster = c.json(&["roster", "--side", "luna", "--all"]);
+    let own: Vec<&str> = roster
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["code"].as_str().unwrap())
+        .collect();
+    let (all, luna) = (all.as_array().unwrap(), luna.as_array().unwrap());
+    assert!(
+        !luna.is_empty() && luna.len() < all.len(),
+        "{} of {}",
+        luna.len(),
+        all.len()
+    );
+    for e in luna {
+        let actor = e["actor"].as_str();
+        let targets: Vec<&str> = e["targets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|t| t.as_str())
+            .collect();
+        let general = actor.is_none() && targets.is_empty();
+        let involved =
+            actor.is_some_and(|a| own.contains(&a)) || targets.iter().any(|t| own.contains(t));
+        assert!(general || involved, "luna should not see {e}");
+    }
+    // An IFU shot at a Luna stand is seen by both; an IFU advance only by IFU.
+    assert!(luna.iter().any(|e| e["phase"] == "fire"));
+    assert!(!luna
+        .iter()
+        .any(|e| e["phase"] == "movement" && e["side"] == "attacker"));
+    assert!(
+        !luna.iter().any(|e| e["actor"].is_null()
+            && e["targets"].as_array().unwrap().is_empty()
+            && e["side"] == "attacker"),
+        "no IFU group tests"
+    );
+    c.fails(2, &["battle", "log", "crater-rim", "--side", "martians"]);
+}

@@ -61,11 +61,13 @@ impl Event {
         }
     }
 
-    /// Whether a side that owns `own` stands sees this event: it acted, was
-    /// acted upon, or the event belongs to nobody (turn markers, the end).
-    pub fn seen_by(&self, own: &dyn Fn(&str) -> bool) -> bool {
+    /// Whether a side that owns `own` stands, fighting as `role`, sees this
+    /// event: one of its stands acted or was acted upon, or the event names no
+    /// stand and is either general (turn markers, the end) or its own side's
+    /// (a group morale test is seen only by that group's side).
+    pub fn seen_by(&self, own: &dyn Fn(&str) -> bool, role: Option<Role>) -> bool {
         match (&self.actor, self.targets.is_empty()) {
-            (None, true) => true,
+            (None, true) => self.side.is_none() || self.side == role,
             (actor, _) => actor.as_deref().is_some_and(own) || self.targets.iter().any(|t| own(t)),
         }
     }

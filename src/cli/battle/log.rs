@@ -25,7 +25,17 @@ pub fn run(ctx: &Ctx, code: &str, side: Option<&str>) -> Result<(), CliError> {
         .into_iter()
         .map(|r| r.record.code)
         .collect();
-        events.retain(|e| e.seen_by(&|c| own.contains(c)));
+        let role = battles::stand_lines(store.conn(), b.id)?
+            .into_iter()
+            .find(|p| own.contains(&p.code))
+            .map(|p| {
+                if p.role == "attacker" {
+                    crate::battle::result::Role::Attacker
+                } else {
+                    crate::battle::result::Role::Defender
+                }
+            });
+        events.retain(|e| e.seen_by(&|c| own.contains(c), role));
     }
     if ctx.json {
         output::json(&events);
