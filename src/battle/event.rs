@@ -144,14 +144,23 @@ mod tests {
                 roll: 2,
             },
         );
-        assert!(shot.seen_by(&|c| c == "a1"));
-        assert!(shot.seen_by(&|c| c == "d1"));
-        assert!(!shot.seen_by(&|c| c == "z9"));
-        let general = Event {
+        assert!(shot.seen_by(&|c| c == "a1", Some(Role::Attacker)));
+        assert!(shot.seen_by(&|c| c == "d1", Some(Role::Defender)));
+        assert!(!shot.seen_by(&|c| c == "z9", None));
+        let group = Event {
             actor: None,
             targets: vec![],
             ..shot.clone()
         };
-        assert!(general.seen_by(&|_| false));
+        assert!(group.seen_by(&|_| false, Some(Role::Attacker)));
+        assert!(
+            !group.seen_by(&|_| false, Some(Role::Defender)),
+            "the enemy's morale is hidden"
+        );
+        let general = Event {
+            side: None,
+            ..group
+        };
+        assert!(general.seen_by(&|_| false, Some(Role::Defender)));
     }
 }
