@@ -17,15 +17,16 @@ const CSS: &str = r#"
 * { box-sizing: border-box; }
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0 auto;
   max-width: 60rem; padding: 1rem; line-height: 1.4; color: #1b1b1b; background: #fff;
-  overflow-wrap: anywhere; }
+  overflow-wrap: break-word; }
 h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
 h2 { font-size: 1.3rem; border-bottom: 2px solid #ccc; margin-top: 2rem; }
 h3 { font-size: 1.05rem; margin-bottom: .25rem; }
 .muted { color: #666; fill: #666; }
 table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; font-size: .9rem; }
 th, td { border: 1px solid #ddd; padding: .25rem .4rem; text-align: left; vertical-align: top; }
-th { background: #f3f3f3; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
+th { background: #f3f3f3; overflow-wrap: normal; hyphens: auto; }
+td { overflow-wrap: anywhere; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 svg.chart { display: block; width: 100%; height: auto; max-width: 100%; }
 svg .grid { stroke: #e4e4e4; stroke-width: 1; }
 svg .axis { stroke: #999; stroke-width: 2; }
@@ -41,7 +42,7 @@ figcaption { font-weight: 600; margin-bottom: .25rem; }
   thead { display: none; }
   tr { border: 1px solid #ccc; margin-bottom: .5rem; }
   td { border: none; border-bottom: 1px solid #eee; text-align: left; }
-  td.num { text-align: left; }
+  td.num { text-align: left; white-space: normal; }
   td::before { content: attr(data-label) ": "; font-weight: 600; color: #444; }
 }
 @media print {
