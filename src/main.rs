@@ -9,6 +9,21 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // A bug must not greet the umpire with a backtrace: one line, exit 1. The
+    // transaction it interrupted is rolled back, so the campaign is unchanged.
+    if std::env::var_os("RUST_BACKTRACE").is_none() {
+        std::panic::set_hook(Box::new(|info| {
+            let place = info
+                .location()
+                .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                .unwrap_or_default();
+            eprintln!(
+                "error: bounce hit an internal fault{place}; the campaign file is unchanged. \
+                 Please report it with the command you ran (RUST_BACKTRACE=1 shows details)."
+            );
+            std::process::exit(1);
+        }));
+    }
     let cli = bounce::cli::Cli::parse();
     if let Err(e) = bounce::cli::run(cli) {
         eprintln!("error: {e}");

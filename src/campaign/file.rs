@@ -69,19 +69,72 @@ pub fn to_text(file: &CampaignFile) -> String {
 pub fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> CampaignError {
     let offset = e.span().map(|s| s.start).unwrap_or(0).min(text.len());
     let line = text[..offset].matches('\n').count() + 1;
+    let message = e.message().trim().to_string();
+    // The table the error sits in: the nearest header at or above its line.
+    let section = text
+        .lines()
+        .take(line)
+        .filter_map(|l| {
+            let t = l.trim();
+            t.strip_prefix("[[")
+                .and_then(|r| r.strip_suffix("]]"))
+                .or_else(|| t.strip_prefix('[').and_then(|r| r.strip_suffix(']')))
+                .map(|s| s.trim().to_string())
+        })
+        .last();
     let key = text
         .lines()
         .nth(line - 1)
         .and_then(|l| l.split_once('='))
         .map(|(k, _)| k.trim().to_string())
         .filter(|k| !k.is_empty() && !k.starts_with('['))
-        .unwrap_or_else(|| "-".to_string());
+        // A missing key has no line of its own: name it from the message.
+        .or_else(|| {
+            message
+                .strip_prefix("missing field `")
+                .and_then(|r| r.split('`').next())
+                .map(str::to_string)
+        });
+    let field = match (section, key) {
+        (Some(s), Some(k)) => format!("{s}.{k}"),
+        (None, Some(k)) => k,
+        (Some(s), None) => s,
+        (None, None) => "(top level)".to_string(),
+    };
     CampaignError::InFile {
         file: name.to_string(),
         line,
-        field: key,
-        message: e.message().trim().to_string(),
+        field,
+        message,
     }
+}
+
+/// Campaign and results files are UTF-8; a file that is not is refused with
+/// the line and byte where the first bad byte sits.
+pub fn read_text(name: &str, bytes: Vec<u8>) -> Result<String, CampaignError> {
+    let bytes = match bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        // A byte-order mark some editors write is not part of the text.
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let good = &e.as_bytes()[..at];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = at
+            - good
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map(|p| p + 1)
+                .unwrap_or(0)
+            + 1;
+        CampaignError::InFile {
+            file: name.to_string(),
+            line,
+            field: format!("byte {column} of the line"),
+            message: "not UTF-8 text; save the file as UTF-8".to_string(),
+        }
+    })
 }
 
 /// The line of `field` in entry `index` of `[[section]]` (or of `[section]`),

@@ -71,10 +71,11 @@ struct ImportReport<'a> {
 
 pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| CampaignError::File {
+    let bytes = std::fs::read(path).map_err(|e| CampaignError::File {
         file: name.clone(),
         message: format!("cannot read it: {e}"),
     })?;
+    let text = file::read_text(&name, bytes)?;
     let counts = import_text(&ctx.db, &name, &text, false)?;
     if ctx.json {
         output::json(&ImportReport {
@@ -96,26 +97,59 @@ pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Checks a campaign file fully, then adds it in one journalled transaction,
-/// creating the campaign file if needed. Nothing is written unless all is well.
+/// Checks a campaign file fully, then adds it in one journalled transaction.
+/// A new campaign file is built beside its final name and linked into place
+/// only when complete, so an import killed at any instant leaves either no
+/// file or the whole campaign, never a half-made one.
 fn import_text(db: &Path, name: &str, text: &str, made_by_demo: bool) -> Result<Counts, CliError> {
-    let existed = db.exists();
     let rulesets = crate::engine::Registry::standard().names();
-    if !existed {
-        // A bad file is refused before the database is created.
-        let parsed = file::parse_checked(name, text, &KnownCodes::new())?;
-        file::check_rulesets(name, text, &parsed, &rulesets)?;
+    if db.exists() {
+        return import_into(db, name, text, made_by_demo, &rulesets);
     }
+    // A bad file is refused before anything is created.
+    let parsed = file::parse_checked(name, text, &KnownCodes::new())?;
+    file::check_rulesets(name, text, &parsed, &rulesets)?;
+    let stem = db
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "campaign.db".into());
+    let building = db.with_file_name(format!(".{stem}.importing-{}", std::process::id()));
+    remove_db(&building);
+    let counts = import_into(&building, name, text, made_by_demo, &rulesets)
+        .and_then(|c| {
+            Store::open(&building)?.checkpoint()?;
+            Ok(c)
+        })
+        .inspect_err(|_| remove_db(&building))?;
+    // Closed above, so the write-ahead log is folded into the file; a hard
+    // link never replaces a campaign another process made meanwhile.
+    let placed = std::fs::hard_link(&building, db);
+    remove_db(&building);
+    placed.map_err(|e| CliError::Io {
+        path: db.display().to_string(),
+        source: e,
+    })?;
+    Ok(counts)
+}
+
+/// The import itself, into a file that exists or is created empty.
+fn import_into(
+    db: &Path,
+    name: &str,
+    text: &str,
+    made_by_demo: bool,
+    rulesets: &[&str],
+) -> Result<Counts, CliError> {
     let mut store = Store::open_or_create(db)?;
     let summary_name = Path::new(name)
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
         .unwrap_or_else(|| name.to_string());
-    let result = store.try_change::<_, CliError>("import", |tx| {
+    store.try_change::<_, CliError>("import", |tx| {
         // Checked against the codes as they are under the write lock, so two
         // imports of one code cannot both pass.
         let parsed = file::parse_checked(name, text, &store_import::known_codes(tx)?)?;
-        file::check_rulesets(name, text, &parsed, &rulesets)?;
+        file::check_rulesets(name, text, &parsed, rulesets)?;
         if parsed.campaign.is_none() && !crate::store::has_campaign(tx)? {
             return Err(CampaignError::File {
                 file: name.to_string(),
@@ -124,6 +158,14 @@ fn import_text(db: &Path, name: &str, text: &str, made_by_demo: bool) -> Result<
             .into());
         }
         let c = store_import::import(tx, &parsed, made_by_demo)?;
+        if parsed.campaign.is_none() && c.sides + c.commands + c.units + c.stands + c.battles == 0 {
+            return Err(CampaignError::File {
+                file: name.to_string(),
+                message: "holds nothing to import (no sides, commands, units, stands or battles)"
+                    .into(),
+            }
+            .into());
+        }
         Ok((
             c,
             format!(
@@ -131,12 +173,7 @@ fn import_text(db: &Path, name: &str, text: &str, made_by_demo: bool) -> Result<
                 c.sides, c.commands, c.units, c.stands, c.battles
             ),
         ))
-    });
-    if result.is_err() && !existed {
-        drop(store);
-        remove_db(db);
-    }
-    result
+    })
 }
 
 fn remove_db(db: &Path) {

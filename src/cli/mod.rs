@@ -150,7 +150,8 @@ pub enum Command {
         after_help = "Examples:\n  bounce advance --days 7\n  bounce advance --to 2157-05-01T06:00:00"
     )]
     Advance {
-        #[arg(long, conflicts_with = "to")]
+        /// Days to move the clock on (0 to 100,000).
+        #[arg(long, conflicts_with = "to", value_parser = clap::value_parser!(i64).range(0..=100_000))]
         days: Option<i64>,
         #[arg(long)]
         to: Option<String>,

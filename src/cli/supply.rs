@@ -21,6 +21,8 @@ pub enum SupplyCommand {
     )]
     Deliver {
         side: String,
+        /// Supply points, 1 to 1,000,000 a delivery.
+        #[arg(value_parser = clap::value_parser!(i64).range(1..=MAX_DELIVERY))]
         points: i64,
         /// When the delivery reaches the depot; it arrives when the clock passes it.
         #[arg(long)]
@@ -78,6 +80,10 @@ struct StatusDoc {
     stands: Vec<AmmoLine>,
     pending_deliveries: Vec<Pending>,
 }
+
+/// The most supply points one delivery brings: far above any campaign's need,
+/// and far below where sums could overflow.
+pub const MAX_DELIVERY: i64 = 1_000_000;
 
 pub fn run(ctx: &Ctx, cmd: SupplyCommand) -> Result<(), CliError> {
     match cmd {

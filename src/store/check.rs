@@ -60,6 +60,40 @@ pub fn check(conn: &Connection, rulesets: &[&str]) -> Result<(Vec<Violation>, bo
         ));
     }
 
+    // Every INTEGER column holds integers: SQLite would quietly keep a float
+    // (an overflowed sum) or text, which the readers then cannot take.
+    let mut types_ok = true;
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'refinery_schema_history' ORDER BY name")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for table in &tables {
+        let columns: Vec<String> = conn
+            .prepare(&format!(
+                "SELECT name FROM pragma_table_info('{table}') WHERE upper(type) = 'INTEGER'"
+            ))?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        for column in columns {
+            let mut stmt = conn.prepare(&format!(
+                "SELECT rowid, typeof(\"{column}\") FROM \"{table}\" WHERE typeof(\"{column}\") NOT IN ('integer', 'null')"
+            ))?;
+            let rows = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
+            for row in rows {
+                let (id, kind) = row?;
+                types_ok = false;
+                out.push(v(
+                    "column types",
+                    format!("{table} row {id}: {column} holds a {kind}, not a whole number"),
+                ));
+            }
+        }
+    }
+    if !types_ok {
+        // Rows of the wrong type cannot be read as records; stop here.
+        return Ok((out, false));
+    }
+
     let enums: &[(&str, &str, Vec<&str>, bool)] = &[
         ("campaign", "ruleset", ruleset_names.clone(), false),
         (

@@ -11,8 +11,14 @@ pub enum StoreError {
         found: i64,
         supported: i64,
     },
-    #[error("{path} is not a bounce campaign file")]
+    #[error("{path} is not a bounce campaign file (or it is damaged); check the path, or restore it from a backup")]
     NotACampaign { path: String },
+    #[error("{path} is a directory; --db wants a campaign file, e.g. {path}/campaign.db")]
+    NotAFile { path: String },
+    #[error("cannot open {path}: the folder does not exist or may not be written")]
+    CannotOpen { path: String },
+    #[error("{path} is read-only, so bounce cannot {doing}; reads still work, or make the file writable")]
+    ReadOnly { path: String, doing: String },
     #[error("{path} already holds a campaign; import into it instead, or choose another --db")]
     AlreadyExists { path: String },
     #[error("no {kind} `{code}` in this campaign{hint}")]
@@ -37,6 +43,8 @@ impl StoreError {
             StoreError::Missing { .. }
                 | StoreError::NewerSchema { .. }
                 | StoreError::NotACampaign { .. }
+                | StoreError::NotAFile { .. }
+                | StoreError::CannotOpen { .. }
                 | StoreError::AlreadyExists { .. }
                 | StoreError::UnknownCode { .. }
                 | StoreError::Refused(_)

@@ -31,6 +31,14 @@ pub fn deliver(
 ) -> Result<bool> {
     let id = side_id(tx, side)?;
     let now = clock(tx)?;
+    let stock: i64 = tx.query_row("SELECT supply_points FROM sides WHERE id = ?1", [id], |r| {
+        r.get(0)
+    })?;
+    if stock.checked_add(points).is_none() || points < 1 {
+        return Err(StoreError::Refused(format!(
+            "{points} supply points cannot be added to the {side} depot's {stock}"
+        )));
+    }
     let at_once = arrives.is_none_or(|t| t <= now);
     tx.execute(
         "INSERT INTO deliveries(side_id, points, arrives_at, arrived) VALUES (?1, ?2, ?3, ?4)",

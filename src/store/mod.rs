@@ -14,7 +14,7 @@ pub mod schema;
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, ErrorCode, Transaction, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction, TransactionBehavior};
 
 pub use error::{Result, StoreError};
 /// A read handle on the campaign file (a transaction derefs to one), for the
@@ -32,6 +32,8 @@ pub fn has_campaign(conn: &Connection) -> Result<bool> {
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// Opened read-only because the file is: reads work, changes are refused.
+    read_only: bool,
 }
 
 impl Store {
@@ -58,29 +60,75 @@ impl Store {
 
     fn connect(path: &Path) -> Result<Store> {
         let shown = path.display().to_string();
+        if path.is_dir() {
+            return Err(StoreError::NotAFile { path: shown });
+        }
         let not_db = |e: rusqlite::Error| match e.sqlite_error_code() {
-            Some(ErrorCode::NotADatabase) => StoreError::NotACampaign {
+            Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
+                StoreError::NotACampaign {
+                    path: shown.clone(),
+                }
+            }
+            Some(ErrorCode::CannotOpen) => StoreError::CannotOpen {
                 path: shown.clone(),
             },
             _ => StoreError::Sqlite(e),
         };
-        let mut conn = Connection::open(path).map_err(not_db)?;
-        schema::configure(&conn).map_err(|e| match e {
+        let read_only = std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly());
+        let flags = if read_only {
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI
+        } else {
+            OpenFlags::default()
+        };
+        let mut conn = Connection::open_with_flags(path, flags).map_err(not_db)?;
+        schema::configure_reads(&conn).map_err(|e| match e {
             StoreError::Sqlite(e) => not_db(e),
             e => e,
         })?;
-        let foreign: bool = conn.query_row(
-            "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name NOT IN ('refinery_schema_history') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
-            [],
-            |r| r.get(0),
-        )?;
-        if foreign && schema::file_version(&conn)?.is_none() {
+        // Look before writing anything: a file that is not ours is refused
+        // exactly as it was found.
+        let foreign: bool = conn
+            .query_row(
+                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name NOT IN ('refinery_schema_history') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(not_db)?;
+        let version = schema::file_version(&conn).map_err(|e| match e {
+            StoreError::Sqlite(e) => not_db(e),
+            e => e,
+        })?;
+        if foreign && version.is_none() {
             return Err(StoreError::NotACampaign { path: shown });
         }
-        schema::migrate(&mut conn, &shown)?;
+        if read_only {
+            match version {
+                Some(v) if v > schema::supported_version() => {
+                    return Err(StoreError::NewerSchema {
+                        path: shown,
+                        found: v,
+                        supported: schema::supported_version(),
+                    })
+                }
+                Some(v) if v == schema::supported_version() => {}
+                _ => {
+                    return Err(StoreError::ReadOnly {
+                        path: shown,
+                        doing: "bring its schema up to this version of bounce".into(),
+                    })
+                }
+            }
+        } else {
+            schema::configure_writes(&conn).map_err(|e| match e {
+                StoreError::Sqlite(e) => not_db(e),
+                e => e,
+            })?;
+            schema::migrate(&mut conn, &shown)?;
+        }
         Ok(Store {
             conn,
             path: path.to_path_buf(),
+            read_only,
         })
     }
 
@@ -117,6 +165,13 @@ impl Store {
         command: &str,
         work: impl FnOnce(&Transaction) -> std::result::Result<(T, String), E>,
     ) -> std::result::Result<T, E> {
+        if self.read_only {
+            return Err(StoreError::ReadOnly {
+                path: self.path.display().to_string(),
+                doing: format!("run `{command}`"),
+            }
+            .into());
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -155,6 +210,14 @@ impl Store {
         let value = work(&tx)?;
         tx.rollback()?;
         Ok(value)
+    }
+
+    /// Folds the write-ahead log into the main file, so the file alone holds
+    /// the whole campaign (before it is moved or copied by name).
+    pub fn checkpoint(&self) -> Result<()> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        Ok(())
     }
 
     /// A consistent copy of the campaign at `dest`, taken with SQLite's online

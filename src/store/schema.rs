@@ -10,10 +10,16 @@ refinery::embed_migrations!("migrations");
 /// Tables whose changes are never undone: the journal itself and bookkeeping.
 const UNTRACKED: &[&str] = &["journal", "undo_log", "refinery_schema_history"];
 
-/// Applies connection settings every command relies on.
-pub fn configure(conn: &Connection) -> Result<()> {
+/// Connection settings that change nothing in the file.
+pub fn configure_reads(conn: &Connection) -> Result<()> {
     conn.busy_timeout(std::time::Duration::from_secs(30))?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(())
+}
+
+/// Settings that write to the file (WAL mode); applied only once the file is
+/// known to be a campaign (or empty).
+pub fn configure_writes(conn: &Connection) -> Result<()> {
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     Ok(())

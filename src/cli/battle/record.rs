@@ -12,10 +12,11 @@ use crate::store::Store;
 
 pub fn run(ctx: &Ctx, registry: &Registry, code: &str, results: &Path) -> Result<(), CliError> {
     let name = results.display().to_string();
-    let text = std::fs::read_to_string(results).map_err(|e| CampaignError::File {
+    let bytes = std::fs::read(results).map_err(|e| CampaignError::File {
         file: name.clone(),
         message: format!("cannot read it: {e}"),
     })?;
+    let text = crate::campaign::file::read_text(&name, bytes)?;
     let mut store = Store::open(&ctx.db)?;
     let seed = ctx.seed.unwrap_or_else(clock_seed);
     let fought = commit(&mut store, "recorded", |c| {

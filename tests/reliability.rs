@@ -1,0 +1,192 @@
+//! Hostile input, found by probing: every case is refused with a clear message
+//! and the right exit code, and the campaign file is left byte for byte as it
+//! was (or never created).
+
+mod common;
+
+use std::os::unix::fs::PermissionsExt;
+
+use common::{read_bytes, Campaign, FULL_MOON};
+
+/// The binary on a file of the test's choosing.
+fn on(db: &std::path::Path, args: &[&str]) -> std::process::Output {
+    assert_cmd::Command::cargo_bin("bounce")
+        .unwrap()
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .env_remove("BOUNCE_DB")
+        .output()
+        .unwrap()
+}
+
+fn no_leftovers(c: &Campaign) {
+    let names: Vec<String> = std::fs::read_dir(c.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    assert!(
+        !names.iter().any(|n| n.contains(".importing-")),
+        "half-built import left behind: {names:?}"
+    );
+}
+
+#[test]
+fn numbers_at_the_edge_are_refused_and_change_nothing() {
+    let c = Campaign::full_moon();
+    let before = c.bytes();
+    for args in [
+        vec!["supply", "deliver", "ifu", "9223372036854775807"],
+        vec!["supply", "deliver", "ifu", "0"],
+        vec!["supply", "deliver", "ifu", "-5"],
+        vec!["advance", "--days", "99999999999"],
+        vec!["advance", "--days", "-3"],
+        vec!["battle", "odds", "crater-rim", "--runs", "0"],
+        vec!["battle", "odds", "crater-rim", "--runs", "99999999999"],
+        vec![
+            "battle",
+            "new",
+            "x",
+            "--attacker",
+            "a1-1",
+            "--defender",
+            "mil-1a",
+            "--range",
+            "0",
+        ],
+    ] {
+        let out = c.cmd(&args).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!out.stderr.is_empty(), "{args:?} says why");
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).contains("panicked"),
+            "{args:?}"
+        );
+    }
+    assert_eq!(before, c.bytes());
+    // The largest delivery still sums safely, and the depot stays a whole number.
+    c.ok(&["supply", "deliver", "ifu", "1000000"]);
+    c.ok(&["supply", "status"]);
+    c.ok(&["check"]);
+}
+
+#[test]
+fn check_finds_a_number_stored_as_a_float() {
+    let c = Campaign::full_moon();
+    c.sql("UPDATE sides SET supply_points = 9.3e18 WHERE code = 'ifu'");
+    let out = c.cmd(&["check"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("supply_points holds a real"), "{text}");
+}
+
+#[test]
+fn bad_campaign_files_are_named_with_line_and_field() {
+    let c = Campaign::empty();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("empty.toml", b"".to_vec(), "[campaign]"),
+        ("garbage.toml", vec![0, 159, 146, 150, 1, 2, 3, 0xff], "not UTF-8"),
+        ("latin1.toml", b"[campaign]\nname = \"M\xfcnster\"\n".to_vec(), "line 2"),
+        (
+            "nocode.toml",
+            format!(
+                "{}\n[[stands]]\nunit = \"a-1pl\"\ntype = \"infantry\"\ntraining = \"regular\"\nequipment = \"hma\"\nweapon = \"sla_squad\"\nmen = 4\n",
+                common::full_moon_text()
+            )
+            .into_bytes(),
+            "field `stands.code`",
+        ),
+    ];
+    for (name, bytes, says) in cases {
+        let path = c.path(name);
+        std::fs::write(&path, &bytes).unwrap();
+        let msg = c.fails(2, &["import", path.to_str().unwrap()]);
+        assert!(msg.contains(name) && msg.contains(says), "{name}: {msg}");
+        assert!(!c.db.exists(), "{name}: no campaign file is made");
+        no_leftovers(&c);
+    }
+    // A byte-order mark is not an error.
+    let bom = c.path("bom.toml");
+    let mut text = vec![0xEF, 0xBB, 0xBF];
+    text.extend(common::full_moon_text().into_bytes());
+    std::fs::write(&bom, text).unwrap();
+    c.ok(&["import", bom.to_str().unwrap()]);
+    no_leftovers(&c);
+    // A file with nothing in it adds nothing to a campaign: refused.
+    let before = c.bytes();
+    let empty = c.write("nothing.toml", "# just a comment\n");
+    let msg = c.fails(2, &["import", empty.to_str().unwrap()]);
+    assert!(msg.contains("nothing to import"), "{msg}");
+    assert_eq!(before, c.bytes());
+}
+
+#[test]
+fn files_that_are_not_campaigns_are_refused_untouched() {
+    let c = Campaign::empty();
+    // An SQLite database of someone else's: not switched to WAL, not migrated.
+    let other = c.path("other.db");
+    {
+        let conn = rusqlite::Connection::open(&other).unwrap();
+        conn.execute_batch("CREATE TABLE recipes(name TEXT); INSERT INTO recipes VALUES ('soup');")
+            .unwrap();
+    }
+    let before = read_bytes(&other);
+    let out = on(&other, &["status"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a bounce campaign"));
+    assert_eq!(before, read_bytes(&other));
+    assert!(
+        !c.path("other.db-wal").exists(),
+        "no write-ahead log was started"
+    );
+    // A directory, a truncated file.
+    let dir = c.path("adir");
+    std::fs::create_dir(&dir).unwrap();
+    let out = on(&dir, &["status"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is a directory"));
+    let full = Campaign::full_moon();
+    let cut = c.path("cut.db");
+    std::fs::write(&cut, &full.bytes()[..3000]).unwrap();
+    let out = on(&cut, &["status"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_read_only_campaign_can_be_read_but_not_changed() {
+    let c = Campaign::full_moon();
+    c.ok(&["backup", c.path("ro.db").to_str().unwrap()]);
+    let ro = c.path("ro.db");
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = read_bytes(&ro);
+    let run = |args: &[&str]| on(&ro, args);
+    for args in [
+        vec!["status"],
+        vec!["roster"],
+        vec!["report"],
+        vec!["check"],
+        vec!["export"],
+    ] {
+        let out = run(&args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = run(&["stand", "edit", "a1-1", "--hits", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("read-only"));
+    assert_eq!(before, read_bytes(&ro));
+    let _ = FULL_MOON;
+}
