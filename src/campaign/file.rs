@@ -198,7 +198,7 @@ mod tests {
         let text = "[[sides]]\ncode = \"a\"\nname = \"A\"\nmedical = \"superb\"\n";
         let msg = parse("f.toml", text).unwrap_err().to_string();
         assert!(msg.contains("line 4"), "{msg}");
-        assert!(msg.contains("`medical`"), "{msg}");
+        assert!(msg.contains("`sides.medical`"), "{msg}");
         assert!(msg.contains("excellent, normal, none"), "{msg}");
     }
 }
