@@ -283,6 +283,7 @@ fn plan(store: &mut Store, code: &str, after: &str) {
         range: 30,
         defender_cover: Cover::Cover,
         terrain: String::new(),
+        result: None,
     };
     store
         .change("battle new", |tx| {

@@ -24,7 +24,11 @@ pub fn parse_checked(
         return Err(CampaignError::InFile {
             file: name.to_string(),
             line: locate(text, p.section, p.index, p.problem.field),
-            field: format!("{}.{}", p.section, p.problem.field),
+            field: if p.section.is_empty() {
+                p.problem.field.to_string()
+            } else {
+                format!("{}.{}", p.section, p.problem.field)
+            },
             message: p.problem.message,
         });
     }

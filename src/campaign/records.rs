@@ -16,6 +16,10 @@ pub const TIME_FORMAT: &str = "%Y-%m-%dT%H:%M:%S";
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignFile {
+    /// Which version of this format the file is written in; files without it
+    /// are version 1 (current state only, no history).
+    #[serde(default = "format_one")]
+    pub format_version: u32,
     pub campaign: Option<CampaignSettings>,
     #[serde(default)]
     pub sides: Vec<SideRecord>,
@@ -27,6 +31,119 @@ pub struct CampaignFile {
     pub stands: Vec<StandRecord>,
     #[serde(default)]
     pub battles: Vec<BattleRecord>,
+    /// Each ruleset's campaign options.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<OptionRecord>,
+    /// Every casualty record, with what became of the person.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub casualties: Vec<CasualtyRecord>,
+    /// Supply deliveries, arrived or on their way.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deliveries: Vec<DeliveryRecord>,
+}
+
+/// The format `export` writes: 2 carries the campaign's history (fought
+/// battles with their results and logs, casualties, deliveries, options).
+pub const FORMAT_VERSION: u32 = 2;
+
+fn format_one() -> u32 {
+    1
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionRecord {
+    pub ruleset: String,
+    pub key: String,
+    pub value: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CasualtyRecord {
+    pub stand: String,
+    /// The battle it came from; empty for none.
+    #[serde(default)]
+    pub battle: String,
+    /// The casualty-table die, where one was rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<i64>,
+    pub severity: crate::core::kinds::Severity,
+    pub outcome: crate::core::kinds::Outcome,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "opt_time")]
+    pub returns_at: Option<NaiveDateTime>,
+    #[serde(default)]
+    pub returned: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeliveryRecord {
+    pub side: String,
+    pub points: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "opt_time")]
+    pub arrives_at: Option<NaiveDateTime>,
+    #[serde(default)]
+    pub arrived: bool,
+}
+
+/// What a fought battle left: how it was fought, each stand's part and the log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultRecord {
+    /// auto | played | recorded
+    pub mode: String,
+    pub seed: u64,
+    pub winner: String,
+    pub turns: i64,
+    pub end_reason: String,
+    #[serde(with = "time_format")]
+    pub ended_at: NaiveDateTime,
+    #[serde(default)]
+    pub stands: Vec<PartRecord>,
+    #[serde(default)]
+    pub events: Vec<EventRecord>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartRecord {
+    pub code: String,
+    pub role: String,
+    pub hits_taken: i64,
+    pub fired: bool,
+    pub under_fire: bool,
+    pub status_after: Status,
+    pub actions_gained: i64,
+    pub ammo_spent: i64,
+    pub captured: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repair_days: Option<i64>,
+}
+
+/// One log entry; `dice` and `data` are kept as the JSON the log holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventRecord {
+    pub turn: i64,
+    pub phase: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<String>,
+    #[serde(default = "empty_json_list")]
+    pub dice: String,
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<String>,
+}
+
+fn empty_json_list() -> String {
+    "[]".to_string()
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -144,6 +261,9 @@ pub struct BattleRecord {
     pub defender_cover: Cover,
     #[serde(default)]
     pub terrain: String,
+    /// Set once the battle is fought (format 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<ResultRecord>,
 }
 
 impl StandRecord {

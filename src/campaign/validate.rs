@@ -326,11 +326,122 @@ pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProble
         }
         claim!("stands", i, &s.code, CodeKind::Stand, side);
     }
+    if file.format_version > super::records::FORMAT_VERSION || file.format_version == 0 {
+        push(
+            "",
+            0,
+            Problem::new(
+                "format_version",
+                format!(
+                    "version {} of the file format; this bounce reads versions 1 to {} (upgrade bounce to read it)",
+                    file.format_version,
+                    super::records::FORMAT_VERSION
+                ),
+            ),
+        );
+    }
     for (i, b) in file.battles.iter().enumerate() {
         for p in check_battle(b, &known) {
             push("battles", i, p);
         }
+        if let Some(r) = &b.result {
+            for p in check_result(r, &known) {
+                push("battles", i, p);
+            }
+        }
         claim!("battles", i, &b.code, CodeKind::Battle, None);
+    }
+    for (i, c) in file.casualties.iter().enumerate() {
+        if let Err(msg) = expect(&known, &c.stand, CodeKind::Stand) {
+            push("casualties", i, Problem::new("stand", msg));
+        }
+        if !c.battle.is_empty() {
+            if let Err(msg) = expect(&known, &c.battle, CodeKind::Battle) {
+                push("casualties", i, Problem::new("battle", msg));
+            }
+        }
+        if c.roll.is_some_and(|r| !(0..=9).contains(&r)) {
+            push(
+                "casualties",
+                i,
+                Problem::new("roll", "the casualty die reads 0 to 9"),
+            );
+        }
+    }
+    for (i, d) in file.deliveries.iter().enumerate() {
+        if let Err(msg) = expect(&known, &d.side, CodeKind::Side) {
+            push("deliveries", i, Problem::new("side", msg));
+        }
+        if !(1..=1_000_000).contains(&d.points) {
+            push(
+                "deliveries",
+                i,
+                Problem::new(
+                    "points",
+                    format!("1 to 1,000,000 a delivery, found {}", d.points),
+                ),
+            );
+        }
+    }
+    for (i, o) in file.options.iter().enumerate() {
+        if o.ruleset.is_empty() || o.key.is_empty() {
+            push(
+                "options",
+                i,
+                Problem::new("key", "an option names its ruleset and key"),
+            );
+        }
+    }
+    out
+}
+
+/// The rules of a fought battle's result: how it was fought, who took part,
+/// and a log whose dice and data are JSON.
+fn check_result(r: &super::records::ResultRecord, known: &KnownCodes) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if !["auto", "played", "recorded"].contains(&r.mode.as_str()) {
+        out.push(Problem::new(
+            "result.mode",
+            format!("`{}`; one of auto, played, recorded", r.mode),
+        ));
+    }
+    if !["attacker", "defender", "draw"].contains(&r.winner.as_str()) {
+        out.push(Problem::new(
+            "result.winner",
+            format!("`{}`; one of attacker, defender, draw", r.winner),
+        ));
+    }
+    if r.turns < 0 {
+        out.push(Problem::new("result.turns", "cannot be negative"));
+    }
+    for (k, p) in r.stands.iter().enumerate() {
+        if let Err(msg) = expect(known, &p.code, CodeKind::Stand) {
+            out.push(Problem::new(
+                "result.stands.code",
+                format!("part {}: {msg}", k + 1),
+            ));
+        }
+        if !["attacker", "defender"].contains(&p.role.as_str()) {
+            out.push(Problem::new(
+                "result.stands.role",
+                format!("`{}`; attacker or defender", p.role),
+            ));
+        }
+        if r.stands[..k].iter().any(|q| q.code == p.code) {
+            out.push(Problem::new(
+                "result.stands.code",
+                format!("`{}` is listed twice", p.code),
+            ));
+        }
+    }
+    for (k, e) in r.events.iter().enumerate() {
+        let json_ok = |s: &str| serde_json::from_str::<serde_json::Value>(s).is_ok();
+        if !json_ok(&e.dice) || e.data.as_deref().is_some_and(|d| !json_ok(d)) {
+            out.push(Problem::new(
+                "result.events.dice",
+                format!("event {}: dice and data are JSON", k + 1),
+            ));
+        }
     }
     out
 }

@@ -189,10 +189,20 @@ pub fn export(ctx: &Ctx, dest: Option<&Path>) -> Result<(), CliError> {
     let text = file::to_text(&store_export::export(store.conn())?);
     match dest {
         Some(path) => {
-            std::fs::write(path, &text).map_err(|e| CliError::Io {
-                path: path.display().to_string(),
-                source: e,
-            })?;
+            // Written beside the name and renamed, so a killed export never
+            // leaves half a file where a whole one was.
+            let mut part = path.as_os_str().to_owned();
+            part.push(".part");
+            let part = PathBuf::from(part);
+            std::fs::write(&part, &text)
+                .and_then(|_| std::fs::rename(&part, path))
+                .map_err(|e| {
+                    let _ = std::fs::remove_file(&part);
+                    CliError::Io {
+                        path: path.display().to_string(),
+                        source: e,
+                    }
+                })?;
             if ctx.json {
                 output::json(&serde_json::json!({"file": path, "bytes": text.len()}));
             } else {

@@ -4,7 +4,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::error::{Result, StoreError};
 use crate::campaign::records::{
-    format_time, BattleRecord, CampaignFile, CampaignSettings, StandRecord,
+    format_time, BattleRecord, CampaignFile, CampaignSettings, ResultRecord, StandRecord,
 };
 use crate::campaign::validate::{CodeKind, Known, KnownCodes};
 
@@ -123,7 +123,45 @@ pub fn import(tx: &Transaction, file: &CampaignFile, made_by_demo: bool) -> Resu
         insert_stand(tx, s)?;
     }
     for b in &file.battles {
-        insert_battle(tx, b)?;
+        let id = insert_battle(tx, b)?;
+        if let Some(r) = &b.result {
+            insert_result(tx, id, r)?;
+        }
+    }
+    for o in &file.options {
+        tx.execute(
+            "INSERT INTO ruleset_options(ruleset, key, value) VALUES (?1, ?2, ?3)
+             ON CONFLICT(ruleset, key) DO UPDATE SET value = excluded.value",
+            params![o.ruleset, o.key, o.value],
+        )?;
+    }
+    for c in &file.casualties {
+        tx.execute(
+            "INSERT INTO casualties(stand_id, battle_id, roll, severity, outcome, returns_at, returned)
+             VALUES ((SELECT id FROM stands WHERE code = ?1), (SELECT id FROM battles WHERE code = ?2),
+                     ?3, ?4, ?5, ?6, ?7)",
+            params![
+                c.stand,
+                c.battle,
+                c.roll,
+                c.severity.as_str(),
+                c.outcome.as_str(),
+                c.returns_at.as_ref().map(format_time),
+                c.returned
+            ],
+        )?;
+    }
+    for d in &file.deliveries {
+        tx.execute(
+            "INSERT INTO deliveries(side_id, points, arrives_at, arrived)
+             VALUES ((SELECT id FROM sides WHERE code = ?1), ?2, ?3, ?4)",
+            params![
+                d.side,
+                d.points,
+                d.arrives_at.as_ref().map(format_time),
+                d.arrived
+            ],
+        )?;
     }
     Ok(Counts {
         sides: file.sides.len(),
@@ -132,6 +170,64 @@ pub fn import(tx: &Transaction, file: &CampaignFile, made_by_demo: bool) -> Resu
         stands: file.stands.len(),
         battles: file.battles.len(),
     })
+}
+
+/// A fought battle's result as the file carries it: the battle marked
+/// resolved, each stand's part and the log, exactly as they were.
+fn insert_result(tx: &Transaction, battle_id: i64, r: &ResultRecord) -> Result<()> {
+    tx.execute(
+        "UPDATE battles SET status = 'resolved', mode = ?2, seed = ?3, winner = ?4, turns = ?5,
+                end_reason = ?6, ended_at = ?7 WHERE id = ?1",
+        params![
+            battle_id,
+            r.mode,
+            r.seed as i64,
+            r.winner,
+            r.turns,
+            r.end_reason,
+            format_time(&r.ended_at)
+        ],
+    )?;
+    for p in &r.stands {
+        tx.execute(
+            "INSERT INTO battle_stands(battle_id, stand_id, role, hits_taken, fired, under_fire, status_after,
+                                       actions_gained, ammo_spent, captured, damage, repair_days)
+             VALUES (?1, (SELECT id FROM stands WHERE code = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            params![
+                battle_id,
+                p.code,
+                p.role,
+                p.hits_taken,
+                p.fired,
+                p.under_fire,
+                p.status_after.as_str(),
+                p.actions_gained,
+                p.ammo_spent,
+                p.captured,
+                p.damage,
+                p.repair_days
+            ],
+        )?;
+    }
+    let mut stmt = tx.prepare(
+        "INSERT INTO battle_events(battle_id, seq, turn, phase, text, data, side, actor, targets, dice)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?;
+    for (i, e) in r.events.iter().enumerate() {
+        stmt.execute(params![
+            battle_id,
+            i as i64,
+            e.turn,
+            e.phase,
+            e.text,
+            e.data,
+            e.side,
+            e.actor,
+            serde_json::to_string(&e.targets).unwrap_or_else(|_| "[]".into()),
+            e.dice
+        ])?;
+    }
+    Ok(())
 }
 
 pub fn insert_stand(tx: &Transaction, s: &StandRecord) -> Result<()> {

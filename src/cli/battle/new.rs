@@ -62,6 +62,7 @@ pub fn run(ctx: &Ctx, registry: &Registry, p: Plan) -> Result<(), CliError> {
             range: p.range,
             defender_cover: p.cover,
             terrain: p.terrain.clone(),
+            result: None,
         };
         let known = known_codes(tx)?;
         if let Some(k) = known.get(&record.code) {
