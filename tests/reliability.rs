@@ -93,6 +93,11 @@ fn bad_campaign_files_are_named_with_line_and_field() {
         ("garbage.toml", vec![0, 159, 146, 150, 1, 2, 3, 0xff], "not UTF-8"),
         ("latin1.toml", b"[campaign]\nname = \"M\xfcnster\"\n".to_vec(), "line 2"),
         (
+            "huge.toml",
+            format!("[campaign]\nname = \"{}\"\nstart = \"2157-01-01T00:00:00\"\n", "x".repeat(1 << 20)).into_bytes(),
+            "names are at most 200",
+        ),
+        (
             "nocode.toml",
             format!(
                 "{}\n[[stands]]\nunit = \"a-1pl\"\ntype = \"infantry\"\ntraining = \"regular\"\nequipment = \"hma\"\nweapon = \"sla_squad\"\nmen = 4\n",

@@ -68,8 +68,27 @@ pub fn check_code(code: &str) -> Result<(), Problem> {
 }
 
 /// The rules one stand must keep on its own (not its references).
+/// The longest name bounce keeps: room for any unit designation, and a bound
+/// that keeps tables, reports and files readable.
+pub const MAX_NAME: usize = 200;
+
+/// A name within `MAX_NAME` characters.
+pub fn check_name(field: &'static str, name: &str) -> Result<(), Problem> {
+    let n = name.chars().count();
+    if n > MAX_NAME {
+        return Err(Problem::new(
+            field,
+            format!("{n} characters; names are at most {MAX_NAME}"),
+        ));
+    }
+    Ok(())
+}
+
 pub fn check_stand(s: &StandRecord) -> Vec<Problem> {
     let mut out = Vec::new();
+    if let Err(p) = check_name("name", &s.name) {
+        out.push(p);
+    }
     if let Err(p) = check_code(&s.code) {
         out.push(p);
     }
@@ -230,6 +249,9 @@ pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProble
     }
 
     if let Some(c) = &file.campaign {
+        if let Err(p) = check_name("name", &c.name) {
+            push("campaign", 0, p);
+        }
         if c.light_wound_days < 0 {
             push(
                 "campaign",
@@ -246,6 +268,9 @@ pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProble
         }
     }
     for (i, s) in file.sides.iter().enumerate() {
+        if let Err(p) = check_name("name", &s.name) {
+            push("sides", i, p);
+        }
         claim!("sides", i, &s.code, CodeKind::Side, Some(s.code.clone()));
         if s.supply_points < 0 {
             push(
@@ -259,6 +284,11 @@ pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProble
         }
     }
     for (i, c) in file.commands.iter().enumerate() {
+        for (field, name) in [("name", &c.name), ("player", &c.player)] {
+            if let Err(p) = check_name(field, name) {
+                push("commands", i, p);
+            }
+        }
         let side = expect(&known, &c.side, CodeKind::Side);
         match side {
             Ok(_) => claim!(
@@ -272,6 +302,9 @@ pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProble
         }
     }
     for (i, u) in file.units.iter().enumerate() {
+        if let Err(p) = check_name("name", &u.name) {
+            push("units", i, p);
+        }
         let side = match expect(&known, &u.command, CodeKind::Command) {
             Ok(k) => k.side.clone(),
             Err(msg) => {
@@ -450,6 +483,9 @@ fn check_result(r: &super::records::ResultRecord, known: &KnownCodes) -> Vec<Pro
 /// sides differ, and it follows a battle that exists.
 pub fn check_battle(b: &BattleRecord, known: &KnownCodes) -> Vec<Problem> {
     let mut out = Vec::new();
+    if let Err(p) = check_name("name", &b.name) {
+        out.push(p);
+    }
     let mut role_side = |field: &'static str, codes: &[String]| -> Option<String> {
         if codes.is_empty() {
             out.push(Problem::new(field, "name at least one unit or stand"));
