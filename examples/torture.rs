@@ -177,6 +177,8 @@ fn concurrent(dir: &Path, writers: usize, per: usize) -> (u64, u64, u64) {
                 "mil-1a",
                 "--range",
                 "30",
+                "--at",
+                "2157-04-12T06:00:00",
             ],
         );
     }
@@ -238,6 +240,16 @@ fn concurrent(dir: &Path, writers: usize, per: usize) -> (u64, u64, u64) {
         .unwrap()
         != sp0 + 3 * ok_of(1)
     {
+        lost += 1;
+    }
+    let clock = json(&["status"])["campaign"]["clock"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let want = chrono::NaiveDateTime::parse_from_str("2157-04-13T05:00:00", "%Y-%m-%dT%H:%M:%S")
+        .unwrap()
+        + chrono::Duration::days(ok_of(2));
+    if clock != want.format("%Y-%m-%dT%H:%M:%S").to_string() {
         lost += 1;
     }
     let successes = outcomes.iter().filter(|o| o.1 == 0).count();

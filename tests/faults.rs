@@ -200,6 +200,8 @@ fn mixed_writers_lose_no_change() {
             "mil-1a",
             "--range",
             "30",
+            "--at",
+            "2157-04-12T06:00:00",
         ]);
     }
     let men0 = c.json(&["stand", "show", "a1-4"])["men"].as_i64().unwrap();
