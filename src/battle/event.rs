@@ -11,11 +11,12 @@ use crate::core::dice::Roll;
 pub struct Event {
     pub turn: u32,
     pub phase: String,
-    /// The side of the acting stand, when a stand acts.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The side of the acting stand, when a stand acts (null otherwise: every
+    /// event has the same fields).
+    #[serde(default)]
     pub side: Option<Role>,
     /// The acting stand (or figure, `h1#3`), if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub actor: Option<String>,
     /// Stands acted upon.
     #[serde(default)]
