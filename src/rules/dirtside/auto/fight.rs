@@ -29,6 +29,10 @@ pub(crate) enum Plan {
     Iavr,
 }
 
+/// Target priority, smallest first: wrong kind for an anti-armour weapon,
+/// not yet activated, range, in cover, unit.
+type TargetKey = (bool, bool, i64, bool, usize);
+
 /// What the umpire says about one shot in table play.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Situation {
@@ -579,7 +583,7 @@ impl Battle<'_, '_> {
     ) -> Option<(usize, Plan)> {
         let f = self.s.elements[e];
         let av = self.anti_armour(e);
-        let mut best: Option<((bool, bool, i64, bool, usize), usize)> = None;
+        let mut best: Option<(TargetKey, usize)> = None;
         for v in self.side_units(f.role.other()) {
             if only.is_some_and(|o| o != v) {
                 continue;
@@ -609,7 +613,7 @@ impl Battle<'_, '_> {
             .alive(v)
             .filter(|&t| {
                 self.plan(e, t, range).is_some()
-                    && (self.s.elements[t].is_vehicle() == !key.0 || !av)
+                    && (self.s.elements[t].is_vehicle() != key.0 || !av)
             })
             .collect();
         let t = if options.is_empty() {
