@@ -20,7 +20,9 @@ pub struct UnknownRuleset {
 impl Registry {
     /// The rulesets of this build.
     pub fn standard() -> Registry {
-        Registry::empty().with(Box::new(crate::rules::bia::Bia))
+        Registry::empty()
+            .with(Box::new(crate::rules::bia::Bia))
+            .with(Box::new(crate::rules::dirtside::Dirtside))
     }
 
     pub fn empty() -> Registry {

@@ -2,3 +2,4 @@
 //! reads only `core` and the `battle` contract; nothing here does I/O.
 
 pub mod bia;
+pub mod dirtside;

@@ -1,0 +1,737 @@
+//! Damage chits: the pot (SPEC 9.4's default, or the campaign's own through the
+//! `chit_pot` option), which colours count for each weapon, range, armour and
+//! cover, and what the valid total does to a vehicle or an infantry team.
+
+use serde::Serialize;
+
+use super::fire_control::Band;
+use super::infantry::{self, Class, Cover};
+use super::weapons::{System, Weapon};
+
+/// A chit's colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Colour {
+    Red,
+    Yellow,
+    Green,
+}
+
+/// One chit of the pot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Chit {
+    Number(Colour, u8),
+    /// Mobility: immobilised.
+    M,
+    /// Systems down, target.
+    Sdt,
+    /// Systems down, firer: the shot never went off.
+    Sdf,
+    Boom,
+}
+
+impl Chit {
+    pub fn name(self) -> String {
+        match self {
+            Chit::Number(c, v) => format!(
+                "{}{v}",
+                match c {
+                    Colour::Red => 'R',
+                    Colour::Yellow => 'Y',
+                    Colour::Green => 'G',
+                }
+            ),
+            Chit::M => "M".into(),
+            Chit::Sdt => "SDT".into(),
+            Chit::Sdf => "SDF".into(),
+            Chit::Boom => "BOOM".into(),
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Chit, String> {
+        let u = s.trim().to_ascii_uppercase();
+        let bad = || {
+            format!("unknown chit `{s}`; chits are R1..R3, Y1..Y3, G1..G3, M, SDT, SDF, BOOM (values 1..9)")
+        };
+        match u.as_str() {
+            "M" => return Ok(Chit::M),
+            "SDT" => return Ok(Chit::Sdt),
+            "SDF" => return Ok(Chit::Sdf),
+            "BOOM" => return Ok(Chit::Boom),
+            _ => {}
+        }
+        let mut cs = u.chars();
+        let colour = match cs.next() {
+            Some('R') => Colour::Red,
+            Some('Y') => Colour::Yellow,
+            Some('G') => Colour::Green,
+            _ => return Err(bad()),
+        };
+        let v: u8 = cs.as_str().parse().map_err(|_| bad())?;
+        if !(1..=9).contains(&v) {
+            return Err(bad());
+        }
+        Ok(Chit::Number(colour, v))
+    }
+
+    pub fn special(self) -> bool {
+        !matches!(self, Chit::Number(..))
+    }
+}
+
+impl Serialize for Chit {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
+    }
+}
+
+/// A pot: each kind of chit and how many of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pot(pub Vec<(Chit, u32)>);
+
+/// SPEC 9.4's default pot: 119 chits.
+pub const DEFAULT_POT: [(Chit, u32); 13] = [
+    (Chit::Number(Colour::Red, 1), 20),
+    (Chit::Number(Colour::Red, 2), 20),
+    (Chit::Number(Colour::Red, 3), 12),
+    (Chit::Number(Colour::Yellow, 1), 10),
+    (Chit::Number(Colour::Yellow, 2), 10),
+    (Chit::Number(Colour::Yellow, 3), 6),
+    (Chit::Number(Colour::Green, 1), 10),
+    (Chit::Number(Colour::Green, 2), 10),
+    (Chit::Number(Colour::Green, 3), 6),
+    (Chit::M, 5),
+    (Chit::Sdt, 4),
+    (Chit::Sdf, 3),
+    (Chit::Boom, 3),
+];
+
+/// The campaign option that replaces the pot: `R1=20,R2=20,…,BOOM=3`.
+pub const POT_OPTION: &str = "chit_pot";
+
+impl Default for Pot {
+    fn default() -> Self {
+        Pot(DEFAULT_POT.to_vec())
+    }
+}
+
+impl Pot {
+    /// Reads `KIND=COUNT,…` (kinds not named are not in the pot).
+    pub fn parse(s: &str) -> Result<Pot, String> {
+        let mut kinds: Vec<(Chit, u32)> = Vec::new();
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, n) = part
+                .split_once(['=', ':'])
+                .ok_or_else(|| format!("chit pot: `{part}` should be KIND=COUNT, e.g. R1=20"))?;
+            let chit = Chit::parse(k)?;
+            let n: u32 = n
+                .trim()
+                .parse()
+                .map_err(|_| format!("chit pot: `{part}`: the count is a whole number"))?;
+            if kinds.iter().any(|(c, _)| *c == chit) {
+                return Err(format!("chit pot: {} is named twice", chit.name()));
+            }
+            kinds.push((chit, n));
+        }
+        if kinds.iter().map(|(_, n)| n).sum::<u32>() < 5 {
+            return Err("chit pot: it must hold at least 5 chits (a class-5 hit draws 5)".into());
+        }
+        Ok(Pot(kinds))
+    }
+
+    /// The pot from a battle's options, or the default.
+    pub fn from_options(
+        options: &std::collections::BTreeMap<String, String>,
+    ) -> Result<Pot, String> {
+        match options.get(POT_OPTION) {
+            Some(s) => Pot::parse(s),
+            None => Ok(Pot::default()),
+        }
+    }
+
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|(_, n)| n).sum()
+    }
+
+    pub fn count(&self, chit: Chit) -> u32 {
+        self.0
+            .iter()
+            .find(|(c, _)| *c == chit)
+            .map(|(_, n)| *n)
+            .unwrap_or(0)
+    }
+
+    /// Every chit, one entry each, for drawing.
+    pub fn chits(&self) -> Vec<Chit> {
+        self.0
+            .iter()
+            .flat_map(|(c, n)| std::iter::repeat_n(*c, *n as usize))
+            .collect()
+    }
+
+    /// Refuses a draw the pot could not give (a chit it does not hold, or more
+    /// of one than it has).
+    pub fn check_draw(&self, drawn: &[Chit]) -> Result<(), String> {
+        for c in drawn {
+            let want = drawn.iter().filter(|d| *d == c).count() as u32;
+            let have = self.count(*c);
+            if want > have {
+                return Err(if have == 0 {
+                    format!("the pot holds no {} chit", c.name())
+                } else {
+                    format!("the pot holds only {have} {} chit(s)", c.name())
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Which colours count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Colours {
+    pub red: bool,
+    pub yellow: bool,
+    pub green: bool,
+}
+
+impl Colours {
+    pub const NONE: Colours = Colours {
+        red: false,
+        yellow: false,
+        green: false,
+    };
+    pub const R: Colours = Colours {
+        red: true,
+        yellow: false,
+        green: false,
+    };
+    pub const Y: Colours = Colours {
+        red: false,
+        yellow: true,
+        green: false,
+    };
+    pub const G: Colours = Colours {
+        red: false,
+        yellow: false,
+        green: true,
+    };
+    pub const RY: Colours = Colours {
+        red: true,
+        yellow: true,
+        green: false,
+    };
+    pub const RYG: Colours = Colours {
+        red: true,
+        yellow: true,
+        green: true,
+    };
+
+    pub fn has(self, c: Colour) -> bool {
+        match c {
+            Colour::Red => self.red,
+            Colour::Yellow => self.yellow,
+            Colour::Green => self.green,
+        }
+    }
+
+    pub fn and(self, o: Colours) -> Colours {
+        Colours {
+            red: self.red && o.red,
+            yellow: self.yellow && o.yellow,
+            green: self.green && o.green,
+        }
+    }
+}
+
+/// How the valid numbers are scaled (DFFG only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scale {
+    Double,
+    Face,
+    /// Half the total, rounded down (SPEC 4.5).
+    Half,
+}
+
+/// Which chits count on one shot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Validity {
+    pub colours: Colours,
+    pub scale: Scale,
+    /// Special chits count (always against vehicles, never against infantry).
+    pub specials: bool,
+}
+
+/// A vehicle's armour kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArmourKind {
+    Normal,
+    Reactive,
+    Ablative,
+}
+
+/// What a shot hits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Target {
+    Vehicle {
+        armour: i64,
+        kind: ArmourKind,
+        apfc: bool,
+        /// The vehicle's cover, for small arms against a softskin.
+        cover: Cover,
+    },
+    Infantry {
+        class: Class,
+        cover: Cover,
+    },
+}
+
+/// The band-dependent systems need a band.
+fn need_band(w: Weapon, band: Option<Band>) -> Result<Band, String> {
+    let band = band.ok_or_else(|| format!("{w} needs a range band (--band)"))?;
+    if !w.has_band(band) {
+        return Err(format!("{w} has no {} band", band.name()));
+    }
+    Ok(band)
+}
+
+/// Which colours of a direct-fire weapon count against a vehicle.
+pub fn vehicle_colours(
+    w: Weapon,
+    band: Option<Band>,
+    kind: ArmourKind,
+    apfc: bool,
+) -> Result<(Colours, Scale), String> {
+    let face = |c| Ok((c, Scale::Face));
+    match w.system {
+        System::Hel => {
+            need_band(w, band)?;
+            face(if kind == ArmourKind::Ablative {
+                Colours::G
+            } else {
+                Colours::R
+            })
+        }
+        System::Rfac | System::Hvc => face(match need_band(w, band)? {
+            Band::Close => Colours::RY,
+            Band::Medium => Colours::R,
+            Band::Long => Colours::G,
+        }),
+        System::Hkp | System::Mdc => face(match need_band(w, band)? {
+            Band::Close => Colours::RYG,
+            Band::Medium => Colours::RY,
+            Band::Long => Colours::R,
+        }),
+        System::Dffg => Ok((
+            Colours::RYG,
+            match need_band(w, band)? {
+                Band::Close => Scale::Double,
+                Band::Medium => Scale::Face,
+                Band::Long => Scale::Half,
+            },
+        )),
+        System::Iavr | System::Gms | System::Slam => {
+            if w.system == System::Slam {
+                need_band(w, band)?;
+            }
+            let mut c = if kind == ArmourKind::Reactive {
+                Colours::R
+            } else {
+                Colours::RY
+            };
+            if apfc && w.system == System::Iavr {
+                c = c.and(Colours::Y);
+            }
+            face(c)
+        }
+        System::Apsw | System::Rifle | System::PoweredRifle => face(Colours::NONE),
+    }
+}
+
+/// The colour a vehicle weapon counts against infantry (before cover), or
+/// `None` where it has no effect on infantry.
+pub fn anti_personnel_colours(s: System) -> Option<Colours> {
+    match s {
+        System::Hel | System::Rfac | System::Hvc | System::Mdc | System::Slam => Some(Colours::Y),
+        System::Dffg => Some(Colours::R),
+        System::Hkp | System::Gms | System::Iavr => None,
+        System::Apsw | System::Rifle | System::PoweredRifle => Some(Colours::RYG),
+    }
+}
+
+/// Which chits count for `w` fired at `target` at `band` (fire, not assault).
+/// `Ok(None)`: the weapon cannot harm the target at all.
+pub fn validity(w: Weapon, band: Option<Band>, target: Target) -> Result<Option<Validity>, String> {
+    match target {
+        Target::Vehicle {
+            armour,
+            kind,
+            apfc,
+            cover,
+        } => {
+            if w.system.small_arms() {
+                // Small arms harm only softskins, as a firefight against powered.
+                return Ok((armour == 0).then_some(Validity {
+                    colours: infantry::firefight_valid(cover),
+                    scale: Scale::Face,
+                    specials: true,
+                }));
+            }
+            let (colours, scale) = vehicle_colours(w, band, kind, apfc)?;
+            Ok(Some(Validity {
+                colours,
+                scale,
+                specials: true,
+            }))
+        }
+        Target::Infantry { cover, .. } => {
+            let banded = !w.system.small_arms() && anti_personnel_colours(w.system).is_some();
+            if banded {
+                need_band(w, band)?;
+            }
+            Ok(anti_personnel_colours(w.system).map(|c| Validity {
+                colours: c.and(infantry::firefight_valid(cover)),
+                scale: Scale::Face,
+                specials: false,
+            }))
+        }
+    }
+}
+
+/// What happened to a vehicle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VehicleResult {
+    Undamaged,
+    Damaged,
+    KnockedOut,
+    /// BOOM: blown up.
+    Destroyed,
+}
+
+impl VehicleResult {
+    pub fn word(self) -> &'static str {
+        match self {
+            VehicleResult::Undamaged => "undamaged",
+            VehicleResult::Damaged => "damaged",
+            VehicleResult::KnockedOut => "knocked_out",
+            VehicleResult::Destroyed => "destroyed",
+        }
+    }
+}
+
+/// A special chit's effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    Immobilised,
+    SystemsDown,
+    FirerSystemsDown,
+}
+
+/// One shot's chits read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reading {
+    pub valid: Vec<Chit>,
+    pub valid_total: i64,
+    /// `undamaged | damaged | knocked_out | destroyed` or `killed | unharmed`.
+    pub result: &'static str,
+    pub effects: Vec<Effect>,
+}
+
+fn valid_total(drawn: &[Chit], v: Validity) -> (Vec<Chit>, i64) {
+    let valid: Vec<Chit> = drawn
+        .iter()
+        .copied()
+        .filter(|c| match c {
+            Chit::Number(col, _) => v.colours.has(*col),
+            _ => v.specials,
+        })
+        .collect();
+    let face: i64 = valid
+        .iter()
+        .map(|c| match c {
+            Chit::Number(_, n) => i64::from(*n),
+            _ => 0,
+        })
+        .sum();
+    let total = match v.scale {
+        Scale::Double => 2 * face,
+        Scale::Face => face,
+        Scale::Half => face / 2,
+    };
+    (valid, total)
+}
+
+/// Reads a vehicle hit: against `armour` (or, for small arms on a softskin,
+/// against the powered kill value with no damaged state).
+pub fn vehicle_hit(
+    drawn: &[Chit],
+    v: Validity,
+    armour: i64,
+    small_arms: bool,
+) -> (VehicleResult, Reading) {
+    let (valid, total) = valid_total(drawn, v);
+    let has = |c: Chit| valid.contains(&c);
+    let mut effects = Vec::new();
+    let result = if has(Chit::Sdf) {
+        effects.push(Effect::FirerSystemsDown);
+        VehicleResult::Undamaged
+    } else if has(Chit::Boom) {
+        VehicleResult::Destroyed
+    } else {
+        let r = if small_arms {
+            if total >= infantry::kill_value(Class::Powered) {
+                VehicleResult::KnockedOut
+            } else {
+                VehicleResult::Undamaged
+            }
+        } else if total > armour {
+            VehicleResult::KnockedOut
+        } else if total == armour {
+            VehicleResult::Damaged
+        } else {
+            VehicleResult::Undamaged
+        };
+        if r != VehicleResult::KnockedOut {
+            if has(Chit::M) {
+                effects.push(Effect::Immobilised);
+            }
+            if has(Chit::Sdt) {
+                effects.push(Effect::SystemsDown);
+            }
+        }
+        r
+    };
+    (
+        result,
+        Reading {
+            valid,
+            valid_total: total,
+            result: result.word(),
+            effects,
+        },
+    )
+}
+
+/// Reads chits drawn against an infantry team: killed at its kill value.
+pub fn infantry_hit(drawn: &[Chit], colours: Colours, class: Class) -> (bool, Reading) {
+    let (valid, total) = valid_total(
+        drawn,
+        Validity {
+            colours,
+            scale: Scale::Face,
+            specials: false,
+        },
+    );
+    let killed = total >= infantry::kill_value(class);
+    (
+        killed,
+        Reading {
+            valid,
+            valid_total: total,
+            result: if killed { "killed" } else { "unharmed" },
+            effects: Vec::new(),
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chits(s: &str) -> Vec<Chit> {
+        s.split(',').map(|c| Chit::parse(c).unwrap()).collect()
+    }
+    fn w(s: &str) -> Weapon {
+        Weapon::parse(s).unwrap()
+    }
+    fn armour(a: i64) -> Target {
+        Target::Vehicle {
+            armour: a,
+            kind: ArmourKind::Normal,
+            apfc: false,
+            cover: Cover::Open,
+        }
+    }
+    fn hit(weapon: &str, band: Option<Band>, a: i64, drawn: &str) -> (VehicleResult, Reading) {
+        let v = validity(w(weapon), band, armour(a)).unwrap().unwrap();
+        vehicle_hit(&chits(drawn), v, a, w(weapon).system.small_arms())
+    }
+
+    #[test]
+    fn the_default_pot_holds_119_chits() {
+        let p = Pot::default();
+        assert_eq!(p.total(), 119);
+        assert_eq!(p.chits().len(), 119);
+        let numbered: u32 =
+            p.0.iter()
+                .filter(|(c, _)| !c.special())
+                .map(|(_, n)| n)
+                .sum();
+        assert_eq!(numbered, 104);
+        assert_eq!(p.count(Chit::M), 5);
+        assert_eq!(p.count(Chit::Sdt), 4);
+        assert_eq!(p.count(Chit::Sdf), 3);
+        assert_eq!(p.count(Chit::Boom), 3);
+        assert_eq!(p.count(Chit::parse("R3").unwrap()), 12);
+        assert_eq!(p.count(Chit::parse("Y1").unwrap()), 10);
+        assert_eq!(p.count(Chit::parse("G3").unwrap()), 6);
+    }
+
+    #[test]
+    fn a_campaign_pot_is_read_and_checked() {
+        let p = Pot::parse("R1=10, Y2=5, BOOM=1").unwrap();
+        assert_eq!(p.total(), 16);
+        assert!(p.check_draw(&chits("BOOM,R1")).is_ok());
+        assert!(p.check_draw(&chits("BOOM,BOOM")).is_err());
+        assert!(p.check_draw(&chits("G1")).is_err());
+        assert!(Pot::parse("R1").is_err());
+        assert!(Pot::parse("R1=2").is_err(), "too few to draw a class-5 hit");
+        assert!(Pot::parse("R1=10,R1=3").is_err());
+        assert!(Chit::parse("X1").is_err());
+        assert_eq!(Chit::parse("sdf"), Ok(Chit::Sdf));
+    }
+
+    #[test]
+    fn validity_matches_the_weapon_table_cell_by_cell() {
+        use Band::*;
+        let c = |s: &str, b: Option<Band>, k: ArmourKind, apfc: bool| {
+            vehicle_colours(w(s), b, k, apfc).unwrap()
+        };
+        let n = ArmourKind::Normal;
+        assert_eq!(
+            c("hel/2", Some(Close), ArmourKind::Ablative, false).0,
+            Colours::G
+        );
+        assert_eq!(c("hel/2", Some(Close), n, false).0, Colours::R);
+        for s in ["rfac/2", "hvc/4"] {
+            assert_eq!(c(s, Some(Close), n, false).0, Colours::RY);
+            assert_eq!(c(s, Some(Medium), n, false).0, Colours::R);
+            assert_eq!(c(s, Some(Long), n, false).0, Colours::G);
+        }
+        for s in ["hkp/3", "mdc/3"] {
+            assert_eq!(c(s, Some(Close), n, false).0, Colours::RYG);
+            assert_eq!(c(s, Some(Medium), n, false).0, Colours::RY);
+            assert_eq!(c(s, Some(Long), n, false).0, Colours::R);
+        }
+        assert_eq!(
+            c("dffg/3", Some(Close), n, false),
+            (Colours::RYG, Scale::Double)
+        );
+        assert_eq!(
+            c("dffg/3", Some(Medium), n, false),
+            (Colours::RYG, Scale::Face)
+        );
+        assert_eq!(
+            c("dffg/3", Some(Long), n, false),
+            (Colours::RYG, Scale::Half)
+        );
+        for s in ["iavr", "gms/l", "slam/3"] {
+            let b = if s.starts_with("slam") {
+                Some(Medium)
+            } else {
+                None
+            };
+            assert_eq!(c(s, b, ArmourKind::Reactive, false).0, Colours::R);
+            assert_eq!(c(s, b, n, false).0, Colours::RY);
+        }
+        assert_eq!(c("iavr", None, n, true).0, Colours::Y);
+        assert_eq!(
+            c("gms/l", None, n, true).0,
+            Colours::RY,
+            "APFC stops IAVRs only"
+        );
+        // Against infantry: the weapon's colour, then the cover's (SPEC 4.5).
+        assert_eq!(anti_personnel_colours(System::Hel), Some(Colours::Y));
+        assert_eq!(anti_personnel_colours(System::Rfac), Some(Colours::Y));
+        assert_eq!(anti_personnel_colours(System::Mdc), Some(Colours::Y));
+        assert_eq!(anti_personnel_colours(System::Slam), Some(Colours::Y));
+        assert_eq!(anti_personnel_colours(System::Dffg), Some(Colours::R));
+        assert_eq!(anti_personnel_colours(System::Hkp), None);
+        assert_eq!(anti_personnel_colours(System::Gms), None);
+        assert_eq!(anti_personnel_colours(System::Iavr), None);
+        let inf = |cover| Target::Infantry {
+            class: Class::Line,
+            cover,
+        };
+        let v = validity(w("dffg/2"), Some(Close), inf(Cover::Soft))
+            .unwrap()
+            .unwrap();
+        assert_eq!(v.colours, Colours::R);
+        let v = validity(w("dffg/2"), Some(Close), inf(Cover::DugIn))
+            .unwrap()
+            .unwrap();
+        assert_eq!(v.colours, Colours::NONE);
+        assert!(!v.specials);
+        assert_eq!(
+            validity(w("hkp/3"), Some(Close), inf(Cover::Open)).unwrap(),
+            None
+        );
+        assert!(
+            validity(w("hel/2"), Some(Medium), armour(3)).is_err(),
+            "no medium band"
+        );
+    }
+
+    #[test]
+    fn the_vehicle_damage_examples() {
+        // HKP/3 at medium against armour 4: R3, G1, Y2 → 5 valid → knocked out.
+        let (r, read) = hit("hkp/3", Some(Band::Medium), 4, "R3,G1,Y2");
+        assert_eq!(r, VehicleResult::KnockedOut);
+        assert_eq!(read.valid_total, 5);
+        assert_eq!(read.valid, chits("R3,Y2"));
+        // Y3, R1, M → 4: damaged and immobilised.
+        let (r, read) = hit("hkp/3", Some(Band::Medium), 4, "Y3,R1,M");
+        assert_eq!(r, VehicleResult::Damaged);
+        assert_eq!(read.effects, vec![Effect::Immobilised]);
+        // A class-1 weapon drawing BOOM against armour 5.
+        let (r, _) = hit("mdc/1", Some(Band::Close), 5, "BOOM");
+        assert_eq!(r, VehicleResult::Destroyed);
+        // The direct fire example: G2, Y3, R1 → 4 against armour 4: damaged.
+        let (r, read) = hit("hkp/3", Some(Band::Medium), 4, "G2,Y3,R1");
+        assert_eq!((r, read.valid_total), (VehicleResult::Damaged, 4));
+    }
+
+    #[test]
+    fn specials_and_scales() {
+        let (r, read) = hit("hkp/3", Some(Band::Close), 2, "R3,SDF,BOOM");
+        assert_eq!(r, VehicleResult::Undamaged, "the shot never went off");
+        assert_eq!(read.effects, vec![Effect::FirerSystemsDown]);
+        let (r, read) = hit("hkp/3", Some(Band::Close), 5, "R1,SDT");
+        assert_eq!(r, VehicleResult::Undamaged);
+        assert_eq!(read.effects, vec![Effect::SystemsDown]);
+        let (_, read) = hit("dffg/3", Some(Band::Close), 9, "R1,G2,Y1");
+        assert_eq!(read.valid_total, 8);
+        let (_, read) = hit("dffg/3", Some(Band::Long), 9, "R1,G2,Y2");
+        assert_eq!(read.valid_total, 2, "half of 5, rounded down");
+        // Small arms harm a softskin as a powered team; specials count.
+        let (r, _) = hit("rifle", None, 0, "R3,Y2");
+        assert_eq!(r, VehicleResult::KnockedOut);
+        let (r, read) = hit("rifle", None, 0, "R3,M");
+        assert_eq!(
+            (r, read.effects),
+            (VehicleResult::Undamaged, vec![Effect::Immobilised])
+        );
+        assert_eq!(validity(w("rifle"), None, armour(1)).unwrap(), None);
+    }
+
+    #[test]
+    fn the_firefight_example_line_against_powered_in_the_open() {
+        let open = infantry::firefight_valid(Cover::Open);
+        // A1: R2, G1 → 2, short of 5.
+        let (k, read) = infantry_hit(&chits("R2,G1"), open, Class::Powered);
+        assert!(!k);
+        assert_eq!(read.valid_total, 2);
+        // A4's APSW: Y2, Y3, R1 → 6, kills B1.
+        let (k, read) = infantry_hit(&chits("Y2,Y3,R1"), open, Class::Powered);
+        assert!(k);
+        assert_eq!(read.valid_total, 6);
+        // A2: G3, R1 → 1.
+        assert!(!infantry_hit(&chits("G3,R1"), open, Class::Powered).0);
+        // A3's IAVR against armour 3: Y3, G1 → 3: damaged.
+        let (r, _) = hit("iavr", None, 3, "Y3,G1");
+        assert_eq!(r, VehicleResult::Damaged);
+    }
+}

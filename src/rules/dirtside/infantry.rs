@@ -1,0 +1,181 @@
+//! Infantry as Dirtside fights it: militia, line and powered teams, their
+//! rifle ranges, how many chits a team draws in a firefight and in close
+//! assault, which colours count against each kind of cover, and the points
+//! that kill a team.
+
+use serde::Serialize;
+
+use super::chits::Colours;
+
+/// A team's kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    Militia,
+    Line,
+    Powered,
+}
+
+impl Class {
+    pub const ALL: [Class; 3] = [Class::Militia, Class::Line, Class::Powered];
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Militia => "militia",
+            Class::Line => "line",
+            Class::Powered => "powered",
+        }
+    }
+    pub fn parse(s: &str) -> Result<Class, String> {
+        Class::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| format!("unknown infantry `{s}`; allowed: militia, line, powered"))
+    }
+}
+
+/// Valid points that kill one team of each kind (and a softskin vehicle,
+/// which small arms treat as powered).
+pub const KILL_VALUES: [(Class, i64); 3] =
+    [(Class::Militia, 3), (Class::Line, 4), (Class::Powered, 5)];
+
+pub fn kill_value(c: Class) -> i64 {
+    KILL_VALUES
+        .iter()
+        .find(|(k, _)| *k == c)
+        .map(|(_, v)| *v)
+        .unwrap_or(4)
+}
+
+/// Personal arms' range in inches (APSW 12).
+pub const RIFLE_RANGES: [(Class, i64); 3] =
+    [(Class::Militia, 4), (Class::Line, 6), (Class::Powered, 8)];
+
+pub const APSW_RANGE: i64 = 12;
+
+pub fn rifle_range(c: Class) -> i64 {
+    RIFLE_RANGES
+        .iter()
+        .find(|(k, _)| *k == c)
+        .map(|(_, v)| *v)
+        .unwrap_or(6)
+}
+
+/// What a team fights with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Rifle,
+    Apsw,
+    /// An assault team (close assault only differs).
+    Assault,
+    /// Observers, engineers and missile crews: no firefight.
+    Specialist,
+}
+
+/// Chits per team in a firefight; `None` for teams that may not take part.
+pub fn firefight_chits(c: Class, r: Role) -> Option<usize> {
+    match (c, r) {
+        (_, Role::Specialist) => None,
+        (Class::Powered, _) | (_, Role::Apsw) => Some(3),
+        _ => Some(2),
+    }
+}
+
+/// Chits per team in close assault.
+pub fn assault_chits(c: Class, r: Role) -> usize {
+    match (c, r) {
+        (Class::Powered, _) | (_, Role::Apsw | Role::Assault) => 3,
+        _ => 2,
+    }
+}
+
+/// Where an infantry target is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cover {
+    Open,
+    Soft,
+    /// Dug in (or in an urban area, for a firefight).
+    DugIn,
+}
+
+impl Cover {
+    pub const ALL: [Cover; 3] = [Cover::Open, Cover::Soft, Cover::DugIn];
+    pub fn name(self) -> &'static str {
+        match self {
+            Cover::Open => "open",
+            Cover::Soft => "soft",
+            Cover::DugIn => "dug-in",
+        }
+    }
+    pub fn parse(s: &str) -> Result<Cover, String> {
+        Cover::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| format!("unknown infantry cover `{s}`; allowed: open, soft, dug-in"))
+    }
+}
+
+/// Valid colours in a firefight, by the target's cover.
+pub const FIREFIGHT_VALID: [(Cover, Colours); 3] = [
+    (Cover::Open, Colours::RY),
+    (Cover::Soft, Colours::R),
+    (Cover::DugIn, Colours::Y),
+];
+
+/// Valid colours in close assault, by the target's cover.
+pub const ASSAULT_VALID: [(Cover, Colours); 3] = [
+    (Cover::Open, Colours::RYG),
+    (Cover::Soft, Colours::RY),
+    (Cover::DugIn, Colours::R),
+];
+
+pub fn firefight_valid(c: Cover) -> Colours {
+    FIREFIGHT_VALID
+        .iter()
+        .find(|(k, _)| *k == c)
+        .map(|(_, v)| *v)
+        .unwrap_or(Colours::RY)
+}
+
+pub fn assault_valid(c: Cover) -> Colours {
+    ASSAULT_VALID
+        .iter()
+        .find(|(k, _)| *k == c)
+        .map(|(_, v)| *v)
+        .unwrap_or(Colours::RYG)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kill_values_ranges_and_chits_match_the_text() {
+        assert_eq!(KILL_VALUES.map(|(_, v)| v), [3, 4, 5]);
+        assert_eq!(RIFLE_RANGES.map(|(_, v)| v), [4, 6, 8]);
+        assert_eq!(APSW_RANGE, 12);
+        assert_eq!(firefight_chits(Class::Powered, Role::Rifle), Some(3));
+        assert_eq!(firefight_chits(Class::Line, Role::Apsw), Some(3));
+        assert_eq!(firefight_chits(Class::Line, Role::Rifle), Some(2));
+        assert_eq!(firefight_chits(Class::Militia, Role::Rifle), Some(2));
+        assert_eq!(firefight_chits(Class::Line, Role::Specialist), None);
+        assert_eq!(assault_chits(Class::Militia, Role::Rifle), 2);
+        assert_eq!(assault_chits(Class::Line, Role::Rifle), 2);
+        assert_eq!(assault_chits(Class::Line, Role::Assault), 3);
+        assert_eq!(assault_chits(Class::Line, Role::Apsw), 3);
+        assert_eq!(assault_chits(Class::Powered, Role::Rifle), 3);
+    }
+
+    #[test]
+    fn validity_by_cover_matches_the_text() {
+        assert_eq!(
+            FIREFIGHT_VALID.map(|(_, v)| v),
+            [Colours::RY, Colours::R, Colours::Y]
+        );
+        assert_eq!(
+            ASSAULT_VALID.map(|(_, v)| v),
+            [Colours::RYG, Colours::RY, Colours::R]
+        );
+    }
+}
