@@ -55,6 +55,10 @@ fn a_dirtside_battle_fights_replays_gets_odds_and_carries_confidence() {
     let log = c.ok(&["battle", "log", "x"]);
     assert_eq!(log, twin.ok(&["battle", "log", "x"]), "same seed, same log");
     assert!(log.contains("activates"), "{log}");
+    assert!(
+        log.contains("Turn 1 (0–10 min)"),
+        "Dirtside turns are ten minutes: {log}"
+    );
     let shown = c.json(&["battle", "show", "x"]);
     assert_eq!(shown["ruleset"], "dirtside");
     let events = shown["events"].as_array().expect("events");

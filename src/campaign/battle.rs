@@ -9,7 +9,7 @@ use super::records::StandRecord;
 use crate::battle::result::{BattleResult, Role};
 use crate::battle::setup::{BattleSetup, CommandSetup, Force, MoraleNumber, StandSetup, UnitSetup};
 use crate::core::dice::{derive_seed, Dice};
-use crate::core::kinds::{Medical, Officers, Status};
+use crate::core::kinds::{Confidence, Medical, Officers, Status};
 use crate::store::battles::{self, BattleRow};
 use crate::store::queries::{self, StandRow};
 use crate::store::{Db, StoreError};
@@ -49,6 +49,16 @@ pub fn leadership(rating: Option<i64>, officers: Officers) -> i64 {
         Officers::Normal => 2,
         Officers::Poor => 3,
     })
+}
+
+/// Confidence recovers one level toward confident for each whole day a unit
+/// goes without a battle (SPEC 4.5).
+pub fn recover(level: Confidence, days: i64) -> Confidence {
+    let at = Confidence::ALL
+        .iter()
+        .position(|c| *c == level)
+        .unwrap_or(0) as i64;
+    Confidence::ALL[(at - days.max(0)).max(0) as usize]
 }
 
 /// A stand can fight when it is effective and not under repair at `at`.
@@ -91,11 +101,14 @@ pub fn setup(conn: &Db, b: &BattleRow, turn_limit: u32) -> Result<BattleSetup, S
                     .find(|c| c.code == u.command)
                     .map(|c| c.officers)
                     .unwrap_or(Officers::Normal);
+                let rested = battles::unit_last_battle_end(conn, &u.code)?
+                    .map(|t| (b.at - t).num_days())
+                    .unwrap_or(0);
                 units.push(UnitSetup {
                     leadership: leadership(u.leadership, officers),
+                    confidence: recover(u.confidence, rested),
                     code: u.code,
                     command: u.command,
-                    confidence: u.confidence,
                 });
             }
             let flags = queries::morale_context(conn, &r.record.code)?.flags;
@@ -232,6 +245,17 @@ pub fn aftermath(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_day_without_battle_restores_one_level() {
+        use Confidence::*;
+        assert_eq!(recover(Broken, 0), Broken);
+        assert_eq!(recover(Broken, 1), Shaken);
+        assert_eq!(recover(Routed, 2), Shaken);
+        assert_eq!(recover(Shaken, 9), Confident);
+        assert_eq!(recover(Confident, 3), Confident);
+        assert_eq!(recover(Steady, -2), Steady);
+    }
 
     #[test]
     fn leadership_falls_back_on_officers() {

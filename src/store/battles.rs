@@ -308,6 +308,18 @@ pub fn unit(conn: &Connection, code: &str) -> Result<UnitRow> {
     .ok_or_else(|| StoreError::unknown("unit", code))
 }
 
+/// When a unit's stands last finished a fought battle, if ever.
+pub fn unit_last_battle_end(conn: &Connection, unit: &str) -> Result<Option<NaiveDateTime>> {
+    let t: Option<String> = conn.query_row(
+        "SELECT max(b.ended_at) FROM battles b JOIN battle_stands bs ON bs.battle_id = b.id
+         JOIN stands st ON st.id = bs.stand_id JOIN units u ON u.id = st.unit_id
+         WHERE u.code = ?1 AND b.status = 'resolved'",
+        [unit],
+        |r| r.get(0),
+    )?;
+    Ok(t.and_then(|t| crate::campaign::records::parse_time(&t).ok()))
+}
+
 /// The campaign's options for one ruleset.
 pub fn ruleset_options(
     conn: &Connection,

@@ -2,10 +2,11 @@
 //! that side took part in (SPEC 4.4).
 
 use super::{battles, output, print_log, CliError, Ctx};
+use crate::engine::Registry;
 use crate::store::queries::{load_stands, StandFilter};
 use crate::store::{Store, StoreError};
 
-pub fn run(ctx: &Ctx, code: &str, side: Option<&str>) -> Result<(), CliError> {
+pub fn run(ctx: &Ctx, registry: &Registry, code: &str, side: Option<&str>) -> Result<(), CliError> {
     let store = Store::open(&ctx.db)?;
     let b = battles::battle(store.conn(), code)?;
     let mut events = battles::events(store.conn(), b.id)?;
@@ -42,7 +43,13 @@ pub fn run(ctx: &Ctx, code: &str, side: Option<&str>) -> Result<(), CliError> {
     } else if events.is_empty() {
         println!("Battle {code} has not been fought yet.");
     } else {
-        print_log(&b.name, &events);
+        // A battle fought under a ruleset this build lacks still reads, in
+        // turns without minutes.
+        let minutes = registry
+            .get(&b.ruleset)
+            .map(|r| r.minutes_per_turn())
+            .unwrap_or(0);
+        print_log(&b.name, &events, minutes);
     }
     Ok(())
 }

@@ -137,7 +137,7 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
         ),
         BattleCommand::List => list::run(ctx),
         BattleCommand::Show { code } => show::run(ctx, &code),
-        BattleCommand::Log { code, side } => log::run(ctx, &code, side.as_deref()),
+        BattleCommand::Log { code, side } => log::run(ctx, &registry, &code, side.as_deref()),
         BattleCommand::Auto { code, dry_run } => auto::run(ctx, &registry, &code, dry_run),
         BattleCommand::Record { code, results } => record::run(ctx, &registry, &code, &results),
         BattleCommand::Play { code, dice } => play::run(ctx, &registry, &code, dice == "manual"),
@@ -329,7 +329,8 @@ pub(super) fn print_result(d: &BattleDoc) {
     );
 }
 
-pub(super) fn print_log(name: &str, events: &[Event]) {
+/// The log turn by turn; `minutes` is the ruleset's length of a turn.
+pub(super) fn print_log(name: &str, events: &[Event], minutes: u32) {
     println!("{name}");
     let mut turn = u32::MAX;
     for e in events {
@@ -338,7 +339,11 @@ pub(super) fn print_log(name: &str, events: &[Event]) {
             if turn == 0 {
                 println!("\nBefore the battle");
             } else {
-                println!("\nTurn {turn} ({}–{} min)", (turn - 1) * 5, turn * 5);
+                println!(
+                    "\nTurn {turn} ({}–{} min)",
+                    (turn - 1) * minutes,
+                    turn * minutes
+                );
             }
         }
         println!("  [{}] {}", e.phase, e.text);
