@@ -351,8 +351,7 @@ impl Battle<'_, '_> {
     }
 
     fn targets_in_reach(&self, u: usize) -> bool {
-        self.alive(u)
-            .any(|e| self.pick_target(e, None, 0).is_some())
+        self.alive(u).any(|e| self.has_target(e, None))
     }
 
     /// Systems-down vehicles try to repair: a 6 on a d6.
@@ -466,9 +465,7 @@ impl Battle<'_, '_> {
             if unit.activated || unit.level >= Level::Broken {
                 continue;
             }
-            let reach = self
-                .alive(v)
-                .any(|e| self.pick_target(e, Some(mover), 0).is_some());
+            let reach = self.alive(v).any(|e| self.has_target(e, Some(mover)));
             if reach {
                 self.s.units[v].activated = true;
                 let ev = DsEvent::Activate {
@@ -565,6 +562,26 @@ impl Battle<'_, '_> {
         }
     }
 
+    /// The farthest any shot of element `e` could reach, in inches: an upper
+    /// bound that lets target picking pass over units out of reach without
+    /// planning a shot at each of their elements.
+    fn max_reach(&self, e: usize) -> i64 {
+        match self.s.elements[e].make {
+            Make::Team {
+                class, launcher, ..
+            } => launcher
+                .map(|w| w.max_range())
+                .unwrap_or(0)
+                .max(infantry::rifle_range(class))
+                .max(infantry::APSW_RANGE)
+                .max(4),
+            Make::Vehicle { weapon, .. } => weapon
+                .max_range()
+                .max(infantry::APSW_RANGE)
+                .max(weapon.against_infantry().map(|(_, r)| r).unwrap_or(0)),
+        }
+    }
+
     fn anti_armour(&self, e: usize) -> bool {
         match self.s.elements[e].make {
             Make::Vehicle { weapon, .. } => !weapon.system.small_arms(),
@@ -575,6 +592,20 @@ impl Battle<'_, '_> {
     /// The target `e` picks (the `k`-th of its choice's unit, to spread fire):
     /// anti-armour weapons take vehicles; then an enemy that has activated, the
     /// nearest, one in the open. `only` limits it to one enemy unit.
+    /// Whether element `e` has any shot (at unit `only`, if given): the
+    /// yes-or-no of `pick_target`, stopping at the first shot found.
+    pub(crate) fn has_target(&self, e: usize, only: Option<usize>) -> bool {
+        let f = self.s.elements[e];
+        let reach = self.max_reach(e);
+        self.side_units(f.role.other()).into_iter().any(|v| {
+            if only.is_some_and(|o| o != v) {
+                return false;
+            }
+            let range = self.gap(f.unit, v);
+            range <= reach && self.alive(v).any(|t| self.plan(e, t, range).is_some())
+        })
+    }
+
     pub(crate) fn pick_target(
         &self,
         e: usize,
@@ -583,12 +614,16 @@ impl Battle<'_, '_> {
     ) -> Option<(usize, Plan)> {
         let f = self.s.elements[e];
         let av = self.anti_armour(e);
+        let reach = self.max_reach(e);
         let mut best: Option<(TargetKey, usize)> = None;
         for v in self.side_units(f.role.other()) {
             if only.is_some_and(|o| o != v) {
                 continue;
             }
             let range = self.gap(f.unit, v);
+            if range > reach {
+                continue;
+            }
             for t in self.alive(v) {
                 if self.plan(e, t, range).is_none() {
                     continue;
@@ -603,6 +638,12 @@ impl Battle<'_, '_> {
                 );
                 if best.is_none_or(|(b, _)| key < b) {
                     best = Some((key, t));
+                }
+                // Within one unit the key differs only by whether the target
+                // is a vehicle; once the better kind is found, the rest of the
+                // unit cannot beat it.
+                if !key.0 {
+                    break;
                 }
             }
         }

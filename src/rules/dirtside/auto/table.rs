@@ -210,7 +210,7 @@ impl TableBattle for DirtsideTable<'_> {
                 let u = self.unit(unit)?;
                 let v = self.unit(enemy)?;
                 self.run(|b| {
-                    if !b.alive(u).any(|e| b.pick_target(e, Some(v), 0).is_some()) {
+                    if !b.alive(u).any(|e| b.has_target(e, Some(v))) {
                         return Err(format!("{unit} has nothing that reaches {enemy}"));
                     }
                     b.fire_unit(u, Some(v), Situation::default());
