@@ -1,0 +1,142 @@
+//! `import FILE.toml`: load a campaign file, all or nothing; a new campaign file
+//! appears only when whole.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::campaign::file;
+use crate::campaign::validate::KnownCodes;
+use crate::campaign::CampaignError;
+use crate::cli::output;
+use crate::cli::{CliError, Ctx};
+use crate::store::import::{self as store_import, Counts};
+use crate::store::Store;
+
+#[derive(Serialize)]
+struct ImportReport<'a> {
+    file: &'a str,
+    db: &'a Path,
+    #[serde(flatten)]
+    counts: Counts,
+}
+
+pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| CampaignError::File {
+        file: name.clone(),
+        message: format!("cannot read it: {e}"),
+    })?;
+    let text = file::read_text(&name, bytes)?;
+    let counts = import_text(&ctx.db, &name, &text, false)?;
+    if ctx.json {
+        output::json(&ImportReport {
+            file: &name,
+            db: &ctx.db,
+            counts,
+        });
+    } else {
+        println!(
+            "Imported {name} into {}: {} sides, {} commands, {} units, {} stands, {} battles.",
+            ctx.db.display(),
+            counts.sides,
+            counts.commands,
+            counts.units,
+            counts.stands,
+            counts.battles
+        );
+    }
+    Ok(())
+}
+
+/// Checks a campaign file fully, then adds it in one journalled transaction.
+/// A new campaign file is built beside its final name and linked into place
+/// only when complete, so an import killed at any instant leaves either no
+/// file or the whole campaign, never a half-made one.
+pub(super) fn import_text(
+    db: &Path,
+    name: &str,
+    text: &str,
+    made_by_demo: bool,
+) -> Result<Counts, CliError> {
+    let rulesets = crate::engine::Registry::standard().names();
+    if db.exists() {
+        return import_into(db, name, text, made_by_demo, &rulesets);
+    }
+    // A bad file is refused before anything is created.
+    let parsed = file::parse_checked(name, text, &KnownCodes::new())?;
+    file::check_rulesets(name, text, &parsed, &rulesets)?;
+    let stem = db
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "campaign.db".into());
+    let building = db.with_file_name(format!(".{stem}.importing-{}", std::process::id()));
+    remove_db(&building);
+    let counts = import_into(&building, name, text, made_by_demo, &rulesets)
+        .and_then(|c| {
+            Store::open(&building)?.checkpoint()?;
+            Ok(c)
+        })
+        .inspect_err(|_| remove_db(&building))?;
+    // Closed above, so the write-ahead log is folded into the file; a hard
+    // link never replaces a campaign another process made meanwhile.
+    let placed = std::fs::hard_link(&building, db);
+    remove_db(&building);
+    placed.map_err(|e| CliError::Io {
+        path: db.display().to_string(),
+        source: e,
+    })?;
+    Ok(counts)
+}
+
+/// The import itself, into a file that exists or is created empty.
+fn import_into(
+    db: &Path,
+    name: &str,
+    text: &str,
+    made_by_demo: bool,
+    rulesets: &[&str],
+) -> Result<Counts, CliError> {
+    let mut store = Store::open_or_create(db)?;
+    let summary_name = Path::new(name)
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| name.to_string());
+    store.try_change::<_, CliError>("import", |tx| {
+        // Checked against the codes as they are under the write lock, so two
+        // imports of one code cannot both pass.
+        let parsed = file::parse_checked(name, text, &store_import::known_codes(tx)?)?;
+        file::check_rulesets(name, text, &parsed, rulesets)?;
+        if parsed.campaign.is_none() && !crate::store::has_campaign(tx)? {
+            return Err(CampaignError::File {
+                file: name.to_string(),
+                message: "a new campaign needs a [campaign] section with its name and start".into(),
+            }
+            .into());
+        }
+        let c = store_import::import(tx, &parsed, made_by_demo)?;
+        if parsed.campaign.is_none() && c.sides + c.commands + c.units + c.stands + c.battles == 0 {
+            return Err(CampaignError::File {
+                file: name.to_string(),
+                message: "holds nothing to import (no sides, commands, units, stands or battles)"
+                    .into(),
+            }
+            .into());
+        }
+        Ok((
+            c,
+            format!(
+                "imported {summary_name}: {} sides, {} commands, {} units, {} stands, {} battles",
+                c.sides, c.commands, c.units, c.stands, c.battles
+            ),
+        ))
+    })
+}
+
+pub(super) fn remove_db(db: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut p = db.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(p));
+    }
+}

@@ -1,0 +1,53 @@
+//! `init`: create an empty campaign file.
+
+use crate::campaign::records::{format_time, parse_time, CampaignSettings};
+use crate::campaign::CampaignError;
+use crate::cli::output;
+use crate::cli::{CliError, Ctx};
+use crate::store::import::{self as store_import};
+use crate::store::{Store, StoreError};
+
+pub fn init(ctx: &Ctx, name: &str, start: &str, ruleset: &str) -> Result<(), CliError> {
+    let start = parse_time(start).map_err(|m| CampaignError::Invalid {
+        field: "--start".into(),
+        message: m,
+    })?;
+    let ruleset = crate::engine::Registry::standard()
+        .get(ruleset)
+        .map_err(|e| CampaignError::Invalid {
+            field: "--ruleset".into(),
+            message: e.to_string(),
+        })?
+        .name()
+        .to_string();
+    if ctx.db.exists() {
+        return Err(StoreError::AlreadyExists {
+            path: ctx.db.display().to_string(),
+        }
+        .into());
+    }
+    let settings = CampaignSettings {
+        name: name.to_string(),
+        start,
+        ruleset: ruleset.clone(),
+        light_wound_days: 7,
+        serious_wound_days: 28,
+    };
+    let mut store = Store::open_or_create(&ctx.db)?;
+    store.change("init", |tx| {
+        store_import::insert_campaign(tx, &settings, false)?;
+        Ok(((), format!("created campaign \"{name}\"")))
+    })?;
+    if ctx.json {
+        output::json(
+            &serde_json::json!({"db": ctx.db, "name": name, "clock": format_time(&start), "ruleset": ruleset}),
+        );
+    } else {
+        println!(
+            "Created campaign \"{name}\" in {} (clock {}, ruleset {ruleset}).",
+            ctx.db.display(),
+            format_time(&start)
+        );
+    }
+    Ok(())
+}
