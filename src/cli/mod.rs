@@ -1,20 +1,23 @@
-//! The command line: argument parsing and dispatch. Each command group lives in
-//! its own file and only parses, calls the lower layers and prints.
+//! The command line: argument parsing and dispatch. Each command lives in its own
+//! file and only parses, calls the lower layers and prints.
 
-mod aid_post;
+mod advance;
 mod battle;
 pub(crate) mod campaign;
+mod casualties;
 mod check;
 mod error;
-mod journal;
+mod history;
 mod morale;
 mod option;
 mod output;
+mod regroup;
 mod report;
 mod roster;
 mod rules;
 mod stand;
 mod supply;
+mod undo;
 
 use std::path::PathBuf;
 
@@ -238,12 +241,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             pending,
             stand,
             battle,
-        } => aid_post::casualties(&ctx, pending, stand, battle),
-        Command::Regroup { unit, auto, stands } => aid_post::regroup(&ctx, unit, auto, stands),
+        } => casualties::casualties(&ctx, pending, stand, battle),
+        Command::Regroup { unit, auto, stands } => regroup::regroup(&ctx, unit, auto, stands),
         Command::Supply(cmd) => supply::run(&ctx, cmd),
-        Command::Advance { days, to } => supply::advance(&ctx, days, to),
-        Command::History { limit } => journal::history(&ctx, limit),
-        Command::Undo { steps, dry_run } => journal::undo(&ctx, steps, dry_run),
+        Command::Advance { days, to } => advance::advance(&ctx, days, to),
+        Command::History { limit } => history::history(&ctx, limit),
+        Command::Undo { steps, dry_run } => undo::undo(&ctx, steps, dry_run),
         Command::Check => check::check(&ctx),
         Command::Backup { file } => campaign::backup(&ctx, &file),
         Command::Report { side, html } => report::report(&ctx, side.as_deref(), html.as_deref()),
