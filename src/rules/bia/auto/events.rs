@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::battle::event::Happening;
+use crate::battle::event::{modifier_words, Happening};
 use crate::core::dice::Roll;
 
 /// A named modifier as it was applied.
@@ -14,11 +14,16 @@ pub struct Mod {
     pub modifier: i64,
 }
 
+/// " (in cover −1, officer +1)" after a roll, or nothing when none apply.
 fn mods_text(mods: &[Mod]) -> String {
-    mods.iter()
-        .map(|m| format!("{} {:+}", m.name, m.modifier))
-        .collect::<Vec<_>>()
-        .join(" ")
+    if mods.is_empty() {
+        return String::new();
+    }
+    let words: Vec<String> = mods
+        .iter()
+        .map(|m| modifier_words(m.name, m.modifier))
+        .collect();
+    format!(" ({})", words.join(", "))
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -173,7 +178,7 @@ impl Happening for BiaEvent {
                 morale,
                 result,
             } => format!(
-                "{stand} tests morale: 2d6 {roll} {} = {modified} against {morale} → {result}",
+                "{stand} tests morale: 2d6 {roll}{} = {modified} against {morale} → {result}",
                 mods_text(modifiers)
             ),
             BiaEvent::GroupMorale {
@@ -214,7 +219,7 @@ impl Happening for BiaEvent {
                 hits,
                 ..
             } => format!(
-                "{firer} fires at {target} at {range_cm} cm ({band} cm band, needs {hit_number}): d10 {roll} {} = {modified_roll} → {hits} hit{}",
+                "{firer} fires at {target} at {range_cm} cm ({band} cm band, needs {hit_number}): d10 {roll}{} = {modified_roll} → {hits} hit{}",
                 mods_text(modifiers),
                 if *hits == 1 { "" } else { "s" }
             ),
