@@ -169,12 +169,14 @@ mod tests {
 /// A modifier as a log line reads it: `("in_cover", -1)` → "in cover −1".
 /// Identifiers stay in the event data; people read words and a true minus.
 pub fn modifier_words(id: &str, value: i64) -> String {
-    const ABBREVIATIONS: [&str; 7] = ["sf", "hma", "lta", "ads", "ko", "pw", "ap"];
+    const ABBREVIATIONS: [&str; 8] = ["sf", "hma", "lta", "ads", "ko", "pw", "ap", "apc"];
     let words: Vec<String> = id
         .split('_')
         .map(|w| {
             if ABBREVIATIONS.contains(&w) {
                 w.to_uppercase()
+            } else if let Some(n) = w.strip_suffix("pct") {
+                format!("{n}%")
             } else {
                 w.to_string()
             }

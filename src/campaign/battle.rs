@@ -63,7 +63,9 @@ pub fn recover(level: Confidence, days: i64) -> Confidence {
 
 /// A stand can fight when it is effective and not under repair at `at`.
 pub fn fit_to_fight(s: &StandRecord, at: NaiveDateTime) -> bool {
-    s.status == Status::Effective && s.repair_until.is_none_or(|t| t <= at)
+    // A stand that fled is back once it has rallied (its wait has passed).
+    matches!(s.status, Status::Effective | Status::Withdrawn)
+        && s.repair_until.is_none_or(|t| t <= at)
 }
 
 /// The setup a ruleset receives for a planned battle.

@@ -67,6 +67,9 @@ pub fn advance(ctx: &Ctx, days: Option<i64>, to: Option<String>) -> Result<(), C
     for (side, n) in &passage.arrived {
         println!("  {n} supply points arrive at the {side} depot");
     }
+    for stand in &passage.rallied {
+        println!("  {stand} has rallied after fleeing and can fight again");
+    }
     for stand in &passage.repaired {
         println!("  {stand} is repaired and can fight again");
     }

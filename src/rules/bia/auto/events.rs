@@ -38,6 +38,8 @@ pub enum BiaEvent {
     },
     StandMorale {
         stand: String,
+        /// Why the stand tests (BiA's individual triggers).
+        trigger: &'static str,
         roll: i64,
         modifiers: Vec<Mod>,
         modified: i64,
@@ -59,6 +61,34 @@ pub enum BiaEvent {
         stand: String,
         from: i64,
         to: i64,
+    },
+    /// An attacker goes into the enemy position: hand-to-hand from now on.
+    Assault {
+        stand: String,
+        from: i64,
+    },
+    /// A stand going away from the enemy: ineffective to the aid post, fleeing,
+    /// or retiring to cover. Distances from its own start line.
+    FallBack {
+        stand: String,
+        why: &'static str,
+        from: i64,
+        to: i64,
+        non_tactical: bool,
+        /// Distances behind its own line (a defender), not from the enemy line.
+        behind: bool,
+    },
+    /// A stand gives itself up, or runs and leaves its wounded behind.
+    Surrender {
+        stand: String,
+        fled: bool,
+        /// People taken prisoner: the whole stand, or the wounded left behind.
+        captured: i64,
+    },
+    /// A group leaves the fight in good order, taking its wounded with it.
+    GroupWithdraws {
+        group: String,
+        why: &'static str,
     },
     Move {
         stand: String,
@@ -114,7 +144,12 @@ impl Happening for BiaEvent {
         match self {
             BiaEvent::Setup { .. } => "setup",
             BiaEvent::StandMorale { .. } | BiaEvent::GroupMorale { .. } => "morale",
-            BiaEvent::Advance { .. } | BiaEvent::Move { .. } => "movement",
+            BiaEvent::Advance { .. }
+            | BiaEvent::Move { .. }
+            | BiaEvent::Assault { .. }
+            | BiaEvent::FallBack { .. } => "movement",
+            BiaEvent::Surrender { .. } => "morale",
+            BiaEvent::GroupWithdraws { .. } => "orders",
             BiaEvent::Fire { phase, .. } => phase,
             BiaEvent::Penetration { .. } => "penetration",
             BiaEvent::Hits { .. } => "hits",
@@ -127,7 +162,10 @@ impl Happening for BiaEvent {
         match self {
             BiaEvent::StandMorale { stand, .. }
             | BiaEvent::Advance { stand, .. }
-            | BiaEvent::Move { stand, .. } => Some(stand),
+            | BiaEvent::Move { stand, .. }
+            | BiaEvent::Assault { stand, .. }
+            | BiaEvent::FallBack { stand, .. }
+            | BiaEvent::Surrender { stand, .. } => Some(stand),
             BiaEvent::Fire { firer, .. } | BiaEvent::AirDefence { firer, .. } => Some(firer),
             _ => None,
         }
@@ -172,13 +210,14 @@ impl Happening for BiaEvent {
             ),
             BiaEvent::StandMorale {
                 stand,
+                trigger,
                 roll,
                 modifiers,
                 modified,
                 morale,
                 result,
             } => format!(
-                "{stand} tests morale: 2d6 {roll}{} = {modified} against {morale} → {result}",
+                "{stand} tests morale ({trigger}): 2d6 {roll}{} = {modified} against {morale} → {result}",
                 mods_text(modifiers)
             ),
             BiaEvent::GroupMorale {
@@ -197,6 +236,40 @@ impl Happening for BiaEvent {
             ),
             BiaEvent::Advance { stand, from, to } => {
                 format!("{stand} advances from {from} to {to} cm")
+            }
+            BiaEvent::Assault { stand, from } => {
+                format!("{stand} assaults from {from} cm into the enemy position")
+            }
+            BiaEvent::FallBack {
+                stand,
+                why,
+                from,
+                to,
+                non_tactical,
+                behind,
+            } => format!(
+                "{stand} {why}{}: {from} → {to} cm {}",
+                if *non_tactical { " at the run" } else { "" },
+                if *behind {
+                    "behind its line"
+                } else {
+                    "from the enemy line"
+                }
+            ),
+            BiaEvent::Surrender {
+                stand,
+                fled: false,
+                captured,
+            } => format!("{stand} surrenders: {captured} taken prisoner"),
+            BiaEvent::Surrender {
+                stand,
+                fled: true,
+                captured,
+            } => format!(
+                "{stand} flees, abandoning {captured} wounded to the enemy"
+            ),
+            BiaEvent::GroupWithdraws { group, why } => {
+                format!("group {group} withdraws in good order: {why}")
             }
             BiaEvent::Move {
                 stand,

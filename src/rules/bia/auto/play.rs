@@ -185,7 +185,7 @@ impl<'a> BiaTable<'a> {
         let i = self.find(code)?;
         self.fighting(i)?;
         self.run(|b| {
-            b.test_stand(i);
+            b.test_stand(i, super::piece::Trigger::Umpire);
             Ok(())
         })
     }
@@ -255,6 +255,7 @@ impl TableBattle for BiaTable<'_> {
                 State::Destroyed => "destroyed",
                 State::Captured => "captured",
                 State::Left => "left the field",
+                State::Fled => "fled",
             };
             out.push_str(&format!(
                 "{:<12} {:<9} {:>4}  {:>4}  {:>4}  {state}\n",
