@@ -163,6 +163,23 @@ struct Battle<'p, 'a> {
     s: Fight,
 }
 
+/// What each side sees at a morale phase, worked out once for all its tests
+/// (they are taken at the same moment).
+#[derive(Clone, Default)]
+struct Picture {
+    /// By the viewer's role: what it sees of the enemy.
+    view: [EnemyView; 2],
+    /// By role: people able to fight.
+    fit: [i64; 2],
+    /// By the viewer's role: tenths of the enemy's people hit.
+    enemy_tenths: [i64; 2],
+    /// By role: the nearest of its fighting ground stands, as distance to the
+    /// defenders' line (attackers) or behind it (defenders).
+    front: [Option<i64>; 2],
+    /// By group: casualties so far.
+    casualties: Vec<i64>,
+}
+
 /// What a stand testing morale can see of the enemy.
 #[derive(Default, Clone, Copy)]
 struct EnemyView {
@@ -240,6 +257,47 @@ impl Battle<'_, '_> {
             .filter(|p| p.command == g)
             .map(|p| p.hits.max(p.captured.min(p.people)))
             .sum()
+    }
+
+    /// The picture for a morale phase.
+    fn picture(&self) -> Picture {
+        let mut pic = Picture {
+            casualties: (0..self.s.groups.len())
+                .map(|g| self.casualties_of(g))
+                .collect(),
+            ..Picture::default()
+        };
+        let mut hit = [0i64; 2];
+        let mut people = [0i64; 2];
+        for p in &self.s.pieces {
+            let r = role_index(p.role);
+            hit[r] += p.hits;
+            people[r] += p.people;
+            if p.fighting() {
+                pic.fit[r] += p.people - p.hits;
+                if !p.is_aircraft {
+                    let at = p.dist + p.back;
+                    pic.front[r] = Some(pic.front[r].map_or(at, |f| f.min(at)));
+                }
+            }
+        }
+        for role in [Role::Attacker, Role::Defender] {
+            let r = role_index(role);
+            let e = role_index(role.other());
+            pic.view[r] = self.enemy_view(role);
+            pic.enemy_tenths[r] = hit[e] * 10 / people[e].max(1);
+        }
+        pic
+    }
+
+    /// Within 5 cm of an enemy still fighting on the ground.
+    fn close(&self, pic: &Picture, i: usize) -> bool {
+        let p = &self.s.pieces[i];
+        if p.is_aircraft {
+            return false;
+        }
+        pic.front[role_index(p.role.other())]
+            .is_some_and(|f| (p.dist + p.back + f).max(1) <= ASSAULT_CM)
     }
 
     fn enemy_view(&self, role: Role) -> EnemyView {
@@ -372,10 +430,15 @@ impl Battle<'_, '_> {
             .filter(|&i| self.s.pieces[i].test_due())
             .collect();
         due.sort_by_key(|&i| (test_order(&self.s.pieces[i]), i));
+        let pic = if due.is_empty() {
+            Picture::default()
+        } else {
+            self.picture()
+        };
         for i in due {
             if let Some(trigger) = self.s.pieces[i].take_test() {
                 if self.s.pieces[i].fighting() {
-                    self.test_stand(i, trigger);
+                    self.test_stand(i, trigger, &pic);
                 }
             }
         }
@@ -392,20 +455,10 @@ impl Battle<'_, '_> {
         }
     }
 
-    /// People able to fight on a role's side.
-    fn fit_people(&self, r: Role) -> i64 {
-        self.s
-            .pieces
-            .iter()
-            .filter(|f| f.role == r && f.fighting())
-            .map(|f| f.people - f.hits)
-            .sum()
-    }
-
     /// One stand's individual test, with the modifiers the situation gives.
-    fn test_stand(&mut self, i: usize, trigger: Trigger) -> StandResult {
+    fn test_stand(&mut self, i: usize, trigger: Trigger, pic: &Picture) -> StandResult {
         let role = self.s.pieces[i].role;
-        let mods = self.individual_modifiers(i, self.enemy_view(role), self.fit_people(role));
+        let mods = self.individual_modifiers(i, pic);
         let roll = self.s.dice.two_d6();
         let modified = roll + mods.iter().map(|(_, m)| m).sum::<i64>();
         let morale = self.s.pieces[i].morale;
@@ -428,23 +481,8 @@ impl Battle<'_, '_> {
                 },
             );
         }
-        self.apply_stand_result(i, result);
+        self.apply_stand_result(i, result, self.close(pic, i));
         result
-    }
-
-    /// Range from stand `i` to the nearest enemy still fighting on the ground.
-    fn nearest_enemy(&self, i: usize) -> Option<i64> {
-        let p = &self.s.pieces[i];
-        self.s
-            .pieces
-            .iter()
-            .filter(|e| e.role != p.role && e.fighting() && !e.is_aircraft && !p.is_aircraft)
-            .map(|e| self.range(p, e))
-            .min()
-    }
-
-    fn close(&self, i: usize) -> bool {
-        self.nearest_enemy(i).is_some_and(|r| r <= ASSAULT_CM)
     }
 
     /// A group's test if it has reached a threshold it has not tested; returns
@@ -506,18 +544,15 @@ impl Battle<'_, '_> {
         true
     }
 
-    fn individual_modifiers(
-        &self,
-        i: usize,
-        view: EnemyView,
-        friends: i64,
-    ) -> Vec<(&'static str, i64)> {
+    fn individual_modifiers(&self, i: usize, pic: &Picture) -> Vec<(&'static str, i64)> {
         let p = &self.s.pieces[i];
+        let r = role_index(p.role);
+        let view = pic.view[r];
         let mut out = Vec::new();
         if p.officers > 0 {
             out.push(("officer_leading", 1));
         }
-        if self.close(i) {
+        if self.close(pic, i) {
             out.push(("under_close_or_indirect_fire", -1));
         }
         if view.hma_or_apc {
@@ -529,30 +564,23 @@ impl Battle<'_, '_> {
         if view.aircraft {
             out.push(("under_air_attack", -3));
         }
-        if view.people > friends {
+        if view.people > pic.fit[r] {
             out.push(("visibly_outnumbered", -1));
         }
-        let tenths = self.casualties_of(p.command) * 10 / self.s.groups[p.command].members.max(1);
+        let tenths = pic.casualties[p.command] * 10 / self.s.groups[p.command].members.max(1);
         if tenths > 0 {
             out.push(("each_10pct_friendly_casualties", -tenths));
         }
         // Enemy casualties in sight, counted like friendly ones: one for each
         // tenth of the enemy's people hit.
-        let (enemy_hit, enemy_people) = self
-            .s
-            .pieces
-            .iter()
-            .filter(|e| e.role != p.role)
-            .fold((0, 0), |(h, n), e| (h + e.hits, n + e.people));
-        let enemy_tenths = enemy_hit * 10 / enemy_people.max(1);
+        let enemy_tenths = pic.enemy_tenths[r];
         if enemy_tenths > 0 {
             out.push(("each_enemy_casualty_in_sight", enemy_tenths));
         }
         out
     }
 
-    fn apply_stand_result(&mut self, i: usize, result: StandResult) {
-        let close = self.close(i);
+    fn apply_stand_result(&mut self, i: usize, result: StandResult, close: bool) {
         let range = self.p.setup.range_cm;
         let p = &mut self.s.pieces[i];
         match result {

@@ -185,7 +185,8 @@ impl<'a> BiaTable<'a> {
         let i = self.find(code)?;
         self.fighting(i)?;
         self.run(|b| {
-            b.test_stand(i, super::piece::Trigger::Umpire);
+            let pic = b.picture();
+            b.test_stand(i, super::piece::Trigger::Umpire, &pic);
             Ok(())
         })
     }
