@@ -115,6 +115,7 @@ impl Prepared<'_> {
             situation: None,
             fired: [false; 2],
             swept: [false; 2],
+            split: [0; 2],
         }
     }
 }
@@ -147,6 +148,8 @@ struct Fight {
     /// Per role: fired this turn, and fired last turn (its fire swept the ground).
     fired: [bool; 2],
     swept: [bool; 2],
+    /// Per role: how many of `targets` were fighting when the list was made.
+    split: [usize; 2],
 }
 
 /// What a `fire` line says about the shot beyond what the stands say.
@@ -764,21 +767,30 @@ impl Battle<'_, '_> {
     /// they can reach; everything else takes the nearest target it can hurt.
     fn pick_target(&self, i: usize) -> Option<usize> {
         let f = &self.s.pieces[i];
-        let list = &self.s.targets[role_index(f.role.other())];
-        let usable = |j: usize| {
-            let t = &self.s.pieces[j];
-            t.on_field() && f.can_hurt(t) && (f.ad.is_some() || self.range(f, t) <= f.reach)
+        let o = role_index(f.role.other());
+        let (list, split) = (&self.s.targets[o], self.s.split[o]);
+        // Each section of the list (fighting, then going back) is sorted by
+        // range from any one firer, so the first stand out of reach ends it.
+        let scan = |armour_only: bool| {
+            for section in [&list[..split], &list[split..]] {
+                for &j in section {
+                    let t = &self.s.pieces[j];
+                    if f.ad.is_none() && self.range(f, t) > f.reach {
+                        break;
+                    }
+                    if t.on_field() && (!armour_only || t.armour > 0) && f.can_hurt(t) {
+                        return Some(j);
+                    }
+                }
+            }
+            None
         };
         if f.anti_armour() {
-            if let Some(j) = list
-                .iter()
-                .copied()
-                .find(|&j| self.s.pieces[j].armour > 0 && usable(j))
-            {
+            if let Some(j) = scan(true) {
                 return Some(j);
             }
         }
-        list.iter().copied().find(|&j| usable(j))
+        scan(false)
     }
 
     fn fire_phase(&mut self, role: Role) {
@@ -794,6 +806,10 @@ impl Battle<'_, '_> {
                 let t = &self.s.pieces[j];
                 (!t.fighting(), t.dist + t.back, j)
             });
+            self.s.split[role_index(r)] = list
+                .iter()
+                .take_while(|&&j| self.s.pieces[j].fighting())
+                .count();
             self.s.targets[role_index(r)] = list;
         }
         let mut order = std::mem::take(&mut self.s.order);
