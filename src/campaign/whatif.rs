@@ -184,7 +184,7 @@ pub fn variant_setup(
             return Err(invalid(
                 spec,
                 format!(
-                    "`{code}` adds no stand: each of its stands already fights in `{}` or is not fit to fight (not effective, or under repair) at its time",
+                    "`{code}` adds no stand: each of its stands already fights in `{}` or is not fit to fight (not effective, or under repair) at its time; name a unit or stand that takes no part yet",
                     b.code
                 ),
             )
@@ -221,7 +221,14 @@ pub fn variant_setup(
         .into_iter()
         .find(|p| p.field == "attacker" || p.field == "defender")
     {
-        return Err(invalid(spec, format!("{} side: {}", p.field, p.message)).into());
+        return Err(invalid(
+            spec,
+            format!(
+                "{} side: {}; add-{0}= takes units and stands of the {0}'s own side",
+                p.field, p.message
+            ),
+        )
+        .into());
     }
     let fighting = in_battle(&forces)?;
     for change in &v.changes {

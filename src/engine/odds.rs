@@ -104,14 +104,19 @@ pub fn wilson95(hits: u64, n: u64) -> Interval {
             half_width: 0.5,
         };
     }
-    let (n, p) = (n as f64, hits as f64 / n as f64);
+    let (all, n, p) = (hits >= n, n as f64, hits as f64 / n as f64);
     let z2 = Z95 * Z95;
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
     Interval {
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
+        // Exactly 0 and 1 at the ends, whatever the rounding.
+        low: if hits == 0 {
+            0.0
+        } else {
+            (centre - half).max(0.0)
+        },
+        high: if all { 1.0 } else { (centre + half).min(1.0) },
         half_width: half,
     }
 }
