@@ -195,6 +195,10 @@ fn bad_specs_exit_2_saying_what_to_write() {
         ("range=40,range=50", "twice"),
         ("add-attacker=b-tank,", "empty change"),
         ("b-tank", "has no `=`"),
+        (
+            "remove=a-1pl,remove=a-sf,remove=hvr-1,remove=hvr-2",
+            "leaves the attacker no stand",
+        ),
     ] {
         let err = c.fails(
             2,
@@ -212,7 +216,7 @@ fn bad_specs_exit_2_saying_what_to_write() {
         assert!(err.contains(says), "{spec}: {err}");
         assert!(err.contains(&format!("`{spec}`")), "names the spec: {err}");
         assert!(
-            ["add-attacker=UNIT|STAND", "takes", "name a"]
+            ["add-attacker=UNIT|STAND", "takes", "name a", "remove fewer"]
                 .iter()
                 .any(|w| err.contains(w)),
             "{spec}: says what to write: {err}"

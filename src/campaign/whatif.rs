@@ -265,6 +265,22 @@ pub fn variant_setup(
             }
         }
     }
+    for role in [Role::Attacker, Role::Defender] {
+        let left = fighting_stands(conn, forces.of(role), b.at)?
+            .into_iter()
+            .filter(|s| !forces.left_out.contains(&s.record.code))
+            .count();
+        if left == 0 {
+            return Err(invalid(
+                spec,
+                format!(
+                    "leaves the {} no stand that can fight; remove fewer stands",
+                    role.as_str()
+                ),
+            )
+            .into());
+        }
+    }
     Ok(setup_with(conn, &battle, turn_limit, &forces)?)
 }
 

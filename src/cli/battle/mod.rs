@@ -96,8 +96,7 @@ pub enum BattleCommand {
         #[arg(long, default_value = "auto", value_parser = ["auto", "manual"])]
         dice: String,
     },
-    /// Fight a battle many times without writing anything: win rates, hits, each stand's fate;
-    /// with --compare, variants of the plan side by side.
+    /// Fight a battle many times without writing anything: win rates, hits, what-if variants.
     #[command(after_help = odds::AFTER_HELP)]
     Odds {
         code: String,
