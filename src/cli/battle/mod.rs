@@ -96,12 +96,22 @@ pub enum BattleCommand {
         #[arg(long, default_value = "auto", value_parser = ["auto", "manual"])]
         dice: String,
     },
-    /// Fight a battle many times without writing anything: win rates and hits.
-    #[command(after_help = "Example:\n  bounce battle odds crater-rim --runs 10000")]
+    /// Fight a battle many times without writing anything: win rates, hits, what-if variants.
+    #[command(after_help = odds::AFTER_HELP)]
     Odds {
         code: String,
-        #[arg(long, default_value_t = 1000)]
-        runs: u64,
+        /// Runs to fight [default: 1000]; with --precision, the most runs to fight [default: 100000].
+        #[arg(long)]
+        runs: Option<u64>,
+        /// Stop as soon as the attacker's win rate is known within ± P (95 % interval), e.g. 0.01;
+        /// runs go in batches of 500.
+        #[arg(long, value_name = "P")]
+        precision: Option<f64>,
+        /// Variants of the plan to weigh beside it, one per SPEC: KEY=VALUE changes joined by
+        /// commas (add-attacker=UNIT|STAND, add-defender=UNIT|STAND, remove=STAND|UNIT, range=CM,
+        /// cover=open|cover|bunker).
+        #[arg(long, value_name = "SPEC", num_args = 1..)]
+        compare: Vec<String>,
     },
 }
 
@@ -141,7 +151,21 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
         BattleCommand::Auto { code, dry_run } => auto::run(ctx, &registry, &code, dry_run),
         BattleCommand::Record { code, results } => record::run(ctx, &registry, &code, &results),
         BattleCommand::Play { code, dice } => play::run(ctx, &registry, &code, dice == "manual"),
-        BattleCommand::Odds { code, runs } => odds::run(ctx, &registry, &code, runs),
+        BattleCommand::Odds {
+            code,
+            runs,
+            precision,
+            compare,
+        } => odds::run(
+            ctx,
+            &registry,
+            &code,
+            odds::Ask {
+                runs,
+                precision,
+                compare,
+            },
+        ),
     }
 }
 
