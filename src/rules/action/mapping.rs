@@ -98,19 +98,25 @@ pub fn combat_skill(training: Training, seasoned: bool) -> i64 {
     BASE_COMBAT_SKILL + 10 * step + if seasoned { 10 } else { 0 }
 }
 
-/// Evasion: 0 for civilians and recruits, 10 trained or regular, 20 seasoned,
-/// veteran or special forces (the BiA target modifiers, not doubled).
-/// Vehicles and aircraft have none: their armour is their defence.
+/// Evasion before any modifier: equal attack and defence bonuses (49.5 % to
+/// hit) then stand for a BiA shot that needs a 6 on the d10 (50 %).
+pub const BASE_EVASION: i64 = 60;
+
+/// Evasion: the base less 10 × the BiA target modifier of the stand —
+/// civilians and recruits 50, trained or regular 60, seasoned, veteran or
+/// special forces 70. Vehicles and aircraft 50 (BiA's stationary vehicle +1,
+/// the usual case).
 pub fn evasion(training: Training, seasoned: bool, crewed: bool) -> i64 {
-    if crewed {
-        0
+    let step = if crewed {
+        1
     } else if seasoned || training == Training::SpecialForces {
-        20
+        -1
     } else if training <= Training::Recruits {
-        0
+        1
     } else {
-        10
-    }
+        0
+    };
+    BASE_EVASION - 10 * step
 }
 
 /// Protective value: 10 × the BiA armour step for people, 10 × armour for vehicles.
@@ -257,12 +263,13 @@ mod tests {
             assert_eq!(combat_skill(t, false), v, "{t:?}");
             assert_eq!(combat_skill(t, true), v + 10, "{t:?} seasoned");
         }
-        assert_eq!(evasion(Training::Recruits, false, false), 0);
-        assert_eq!(evasion(Training::Trained, false, false), 10);
-        assert_eq!(evasion(Training::Regular, false, false), 10);
-        assert_eq!(evasion(Training::Regular, true, false), 20);
-        assert_eq!(evasion(Training::SpecialForces, false, false), 20);
-        assert_eq!(evasion(Training::SpecialForces, false, true), 0);
+        assert_eq!(evasion(Training::Civilian, false, false), 50);
+        assert_eq!(evasion(Training::Recruits, false, false), 50);
+        assert_eq!(evasion(Training::Trained, false, false), 60);
+        assert_eq!(evasion(Training::Regular, false, false), 60);
+        assert_eq!(evasion(Training::Regular, true, false), 70);
+        assert_eq!(evasion(Training::SpecialForces, false, false), 70);
+        assert_eq!(evasion(Training::SpecialForces, false, true), 50);
     }
 
     #[test]
@@ -279,14 +286,14 @@ mod tests {
     fn a_regular_lta_squad_and_a_hovertank() {
         let m = map(&stand(Training::Regular, 3, Some(Equipment::Lta)));
         assert_eq!(m.element.combat_skill, 20);
-        assert_eq!(m.element.evasion, 10);
+        assert_eq!(m.element.evasion, 60);
         assert_eq!(m.element.protective, 10);
         assert_eq!(m.element.weapon, 80);
         assert_eq!(m.element.life_levels, 7, "8 men, 1 still out");
         assert_eq!(m.element.action_points, 10);
         assert_eq!((m.ineffective_at, m.destroyed_at), (2, 4));
         assert_eq!(m.move_grids, 1);
-        assert_eq!(m.element.design_points().total, 20 + 10 + 10 + 80 + 7 + 10);
+        assert_eq!(m.element.design_points().total, 20 + 60 + 10 + 80 + 7 + 10);
         let mut t = stand(Training::Regular, 3, None);
         t.stand_type = StandType::Vehicle;
         t.vehicle = Some(VehicleKind::Hovertank);
