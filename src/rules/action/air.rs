@@ -41,6 +41,21 @@ pub fn ad_value(weapon: Weapon, speed: AircraftSpeed) -> Option<i64> {
     row[speed as usize].map(|n| 10 * (10 - n))
 }
 
+/// An air-defence weapon's best value (against its easiest aircraft), 0 for
+/// ground weapons: what it is worth in design points.
+pub fn best_ad_value(weapon: Weapon) -> i64 {
+    [
+        AircraftSpeed::Landing,
+        AircraftSpeed::VerySlow,
+        AircraftSpeed::Slow,
+        AircraftSpeed::Fast,
+    ]
+    .into_iter()
+    .filter_map(|s| ad_value(weapon, s))
+    .max()
+    .unwrap_or(0)
+}
+
 /// Grids above the battlefield an aircraft attacks from: the BiA attack range
 /// of its speed (fast 30 cm, slow 10, very slow or landing 5) in grids.
 pub fn attack_grids(speed: AircraftSpeed) -> i64 {
@@ -65,6 +80,10 @@ mod tests {
         assert_eq!(ad_value(Weapon::OtherGuided, Fast), Some(10));
         assert_eq!(ad_value(Weapon::OtherGuided, Landing), Some(60));
         assert_eq!(ad_value(Weapon::Rifles, Slow), None);
+        assert_eq!(best_ad_value(Weapon::HeavySam), 80);
+        assert_eq!(best_ad_value(Weapon::Manpad), 80);
+        assert_eq!(best_ad_value(Weapon::OtherGuided), 60);
+        assert_eq!(best_ad_value(Weapon::TankGun), 0);
         assert_eq!(
             [Fast, Slow, VerySlow, Landing].map(attack_grids),
             [12, 4, 2, 2]

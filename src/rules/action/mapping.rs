@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::design::Element;
-use super::weapons;
+use super::{air, weapons};
 use crate::battle::setup::StandSetup;
 use crate::core::kinds::{Equipment, StandType, Training, VehicleKind};
 
@@ -203,7 +203,10 @@ pub fn map(s: &StandSetup) -> Mapped {
             combat_skill: combat_skill(s.training, seasoned(s)),
             evasion: evasion(s.training, seasoned(s), crewed),
             protective: protective(s.equipment, crewed.then_some(armour)),
-            weapon: s.weapon.map(weapons::best_value).unwrap_or(0),
+            weapon: s
+                .weapon
+                .map(|w| weapons::best_value(w).max(air::best_ad_value(w)))
+                .unwrap_or(0),
             life_levels: if crewed { 1 } else { (s.men - s.hits).max(0) },
             action_points: ACTION_POINTS,
         },

@@ -15,15 +15,16 @@ use crate::battle::ruleset::Answer;
 pub enum ActionQuery {
     /// An opposed attack: d100 + attack bonus against d100 + defence bonus.
     #[command(
-        after_help = "Examples:\n  bounce rules action attack --ab 0 --db 0\n  bounce rules action attack --ab 70 --db 20 --situation defender-cover --roll 31,64"
+        after_help = "Examples:\n  bounce rules action attack --ab 0 --defence 0\n  bounce rules action attack --ab 70 --defence 20 --situation defender-cover --roll 31,64"
     )]
     Attack {
         /// Attack bonus: combat skill + weapon value.
         #[arg(long, allow_hyphen_values = true)]
         ab: i64,
-        /// Defence bonus: evasion + protective value.
+        /// Defence bonus: evasion + protective value (`--db` is taken by the
+        /// campaign file everywhere, hence `--defence`).
         #[arg(long, allow_hyphen_values = true)]
-        db: i64,
+        defence: i64,
         /// A situation of the attacker's modifier table (repeatable):
         /// readied, defender-stunned, defender-already-attacked, attacker-moved,
         /// attacker-higher, attacker-lower, defender-cover, attacker-injured,
@@ -35,11 +36,13 @@ pub enum ActionQuery {
         roll: Option<String>,
     },
     /// Where a missile that missed lands: direction, then distance in grids.
-    #[command(after_help = "Example:\n  bounce rules action scatter --roll 50,30")]
+    #[command(
+        after_help = "Examples:\n  bounce rules action scatter --roll 50,30\n  bounce rules action scatter"
+    )]
     Scatter {
         /// The direction d100 and the distance d100: DIRECTION,DISTANCE (1..100).
         #[arg(long)]
-        roll: String,
+        roll: Option<String>,
     },
     /// Action points to cross one grid of a terrain.
     #[command(after_help = "Example:\n  bounce rules action move-cost --terrain heavy-forest")]
@@ -76,7 +79,7 @@ pub fn answer(q: ActionQuery) -> Result<Answer, String> {
     match q {
         ActionQuery::Attack {
             ab,
-            db,
+            defence: db,
             situation,
             roll,
         } => {
@@ -111,7 +114,33 @@ pub fn answer(q: ActionQuery) -> Result<Answer, String> {
             };
             Ok(Answer { json: doc, text })
         }
-        ActionQuery::Scatter { roll } => {
+        ActionQuery::Scatter { roll: None } => {
+            // Every landing as DIRECTION:GRIDS; `miss` for the rolls the
+            // direction table leaves out.
+            let mut p = serde_json::Map::new();
+            let mut covered = 0;
+            for (lo, hi, dir) in scatter::DIRECTION {
+                covered += hi - lo + 1;
+                for (dlo, dhi, grids) in scatter::DISTANCE {
+                    let n = (hi - lo + 1) * (dhi - dlo + 1);
+                    let key = format!("{dir}:{grids}");
+                    p.insert(
+                        key,
+                        json!(n as f64 / (opposed::D100 * opposed::D100) as f64),
+                    );
+                }
+            }
+            let miss = (opposed::D100 - covered) as f64 / opposed::D100 as f64;
+            p.insert("miss".into(), json!(miss));
+            Ok(Answer {
+                text: format!(
+                    "each direction 1-8 at 11% (5 at 12%), then 1, 2, 3, 4 or 5 grids at 20% each; off the table (a simple miss) {:.0}%",
+                    miss * 100.0
+                ),
+                json: json!({ "p": p }),
+            })
+        }
+        ActionQuery::Scatter { roll: Some(roll) } => {
             let (d, g) = d100s(&roll, "direction, distance")?;
             let direction = scatter::direction(d);
             let grids = direction.and_then(|_| scatter::distance(g));
@@ -153,7 +182,7 @@ mod tests {
 
     #[test]
     fn equal_bonuses_hit_0_495() {
-        let a = ask(&["attack", "--ab", "0", "--db", "0"]).unwrap();
+        let a = ask(&["attack", "--ab", "0", "--defence", "0"]).unwrap();
         assert!((rate(&a.json, "hit") - 0.495).abs() < 1e-12);
         assert!((rate(&a.json, "hit") + rate(&a.json, "no_effect") - 1.0).abs() < 1e-12);
     }
@@ -164,7 +193,7 @@ mod tests {
             "attack",
             "--ab",
             "70",
-            "--db",
+            "--defence",
             "20",
             "--situation",
             "defender-cover",
@@ -176,9 +205,9 @@ mod tests {
         assert_eq!(a.json["attack"], 99);
         assert_eq!(a.json["defence"], 98);
         assert_eq!(a.json["result"], "hit");
-        let a = ask(&["attack", "--ab", "0", "--db", "1", "--roll", "51,50"]).unwrap();
+        let a = ask(&["attack", "--ab", "0", "--defence", "1", "--roll", "51,50"]).unwrap();
         assert_eq!(a.json["result"], "no_effect", "a tie does nothing");
-        let a = ask(&["attack", "--ab", "-5", "--db", "0", "--roll", "60,50"]).unwrap();
+        let a = ask(&["attack", "--ab", "-5", "--defence", "0", "--roll", "60,50"]).unwrap();
         assert_eq!(a.json["result"], "hit");
     }
 
@@ -189,6 +218,15 @@ mod tests {
             (a.json["direction"].clone(), a.json["grids"].clone()),
             (json!(5), json!(2))
         );
+        let a = ask(&["scatter"]).unwrap();
+        let p = a.json["p"].as_object().unwrap();
+        assert_eq!(p.len(), 8 * 5 + 1);
+        assert!((p.values().map(|v| v.as_f64().unwrap()).sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!(
+            (rate(&a.json, "5:1") - 0.12 * 0.2).abs() < 1e-12,
+            "direction 5 is 12 wide"
+        );
+        assert!((rate(&a.json, "miss") - 0.11).abs() < 1e-12);
         let a = ask(&["scatter", "--roll", "95,30"]).unwrap();
         assert!(a.json["direction"].is_null() && a.json["grids"].is_null());
         let a = ask(&["move-cost", "--terrain", "heavy-forest"]).unwrap();
@@ -197,12 +235,21 @@ mod tests {
 
     #[test]
     fn refusals() {
-        assert!(ask(&["attack", "--ab", "0", "--db", "0", "--roll", "0,5"]).is_err());
-        assert!(ask(&["attack", "--ab", "0", "--db", "0", "--roll", "5"]).is_err());
-        assert!(ask(&["attack", "--ab", "0", "--db", "0", "--roll", "5,101"]).is_err());
-        assert!(ask(&["attack", "--ab", "x", "--db", "0"]).is_err());
+        assert!(ask(&["attack", "--ab", "0", "--defence", "0", "--roll", "0,5"]).is_err());
+        assert!(ask(&["attack", "--ab", "0", "--defence", "0", "--roll", "5"]).is_err());
+        assert!(ask(&["attack", "--ab", "0", "--defence", "0", "--roll", "5,101"]).is_err());
+        assert!(ask(&["attack", "--ab", "x", "--defence", "0"]).is_err());
         assert!(ask(&["scatter", "--roll", "5,x"]).is_err());
         assert!(ask(&["move-cost", "--terrain", "lava"]).is_err());
-        assert!(ask(&["attack", "--ab", "0", "--db", "0", "--situation", "flanked"]).is_err());
+        assert!(ask(&[
+            "attack",
+            "--ab",
+            "0",
+            "--defence",
+            "0",
+            "--situation",
+            "flanked"
+        ])
+        .is_err());
     }
 }

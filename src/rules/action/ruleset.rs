@@ -9,6 +9,7 @@ use super::auto::{Prepared, TERRAIN_OPTION};
 use super::mapping;
 use super::movement::Terrain;
 use super::queries::{answer, ActionQuery};
+use crate::battle::event::Event;
 use crate::battle::ruleset::{Answer, BattleError, PreparedBattle, Ruleset, TableBattle};
 use crate::battle::setup::{BattleSetup, StandSetup};
 use crate::core::dice::Roller;
@@ -88,6 +89,33 @@ impl Ruleset for Action {
         } else {
             Status::Effective
         }
+    }
+
+    /// Each element's design points, from the log's setup lines.
+    fn stand_notes(&self, events: &[Event]) -> Vec<(String, String)> {
+        events
+            .iter()
+            .filter_map(|e| {
+                let d = e.data.as_ref()?;
+                if d["kind"] != "element" {
+                    return None;
+                }
+                let n = |k: &str| d[k].as_i64().unwrap_or(0);
+                Some((
+                    d["stand"].as_str()?.to_string(),
+                    format!(
+                        "{} DP: CS {} ES {} protection {} weapon {} LL {} AP {}",
+                        n("design_points"),
+                        n("combat_skill"),
+                        n("evasion"),
+                        n("protective"),
+                        n("weapon"),
+                        n("life_levels"),
+                        n("action_points")
+                    ),
+                ))
+            })
+            .collect()
     }
 
     fn queries(&self) -> clap::Command {

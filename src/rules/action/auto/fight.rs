@@ -129,6 +129,10 @@ impl Battle<'_, '_> {
                 return;
             }
         }
+        if !self.anyone_can_hurt() {
+            self.s.stalemate = true;
+            return;
+        }
         self.start_turn();
         self.roll_initiative();
         // Defenders with nobody in reach wait, readied, for whoever closes.
@@ -162,6 +166,23 @@ impl Battle<'_, '_> {
                 break;
             }
         }
+    }
+
+    /// Whether any element still fighting could hurt an enemy at some range.
+    fn anyone_can_hurt(&self) -> bool {
+        let n = self.s.pieces.len();
+        let most = weapons::band_edges()[5];
+        (0..n).any(|i| {
+            let a = &self.s.pieces[i];
+            a.fighting()
+                && a.weapon.is_some()
+                && (0..n).any(|j| {
+                    let b = &self.s.pieces[j];
+                    b.role != a.role
+                        && b.fighting()
+                        && (1..=most).any(|r| self.weapon_value(i, j, r).is_some())
+                })
+        })
     }
 
     /// Fresh action points and a clean slate of this turn's modifiers.

@@ -142,6 +142,8 @@ pub(crate) struct Fight {
     pub(crate) phase: u32,
     pub(crate) order: Vec<usize>,
     pub(crate) events: Vec<Event>,
+    /// Set when the attackers give up because neither side can hurt the other.
+    pub(crate) stalemate: bool,
 }
 
 /// The ground's movement row from the campaign option (default open ground).
@@ -265,6 +267,7 @@ impl<'a> Prepared<'a> {
             phase: 0,
             order: Vec::new(),
             events: Vec::new(),
+            stalemate: false,
         }
     }
 }
@@ -344,6 +347,12 @@ impl Battle<'_, '_> {
 
     /// The winner and why, once a side is broken.
     pub(crate) fn over(&self) -> Option<(Winner, String)> {
+        if self.s.stalemate {
+            return Some((
+                Winner::Defender,
+                "neither side can hurt the other: the attackers withdraw".into(),
+            ));
+        }
         match (self.side_out(Role::Attacker), self.side_out(Role::Defender)) {
             (true, true) => Some((
                 Winner::Draw,
