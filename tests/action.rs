@@ -505,3 +505,40 @@ fn stand_setup() -> bounce::battle::setup::StandSetup {
         },
     }
 }
+
+#[test]
+fn defenders_wait_readied_and_fire_first_at_closing_attackers() {
+    use bounce::core::kinds::Cover;
+    use bounce::engine::calibration::{battle, force, MILITIA};
+    let registry = Registry::standard();
+    let act = registry.get("action").unwrap();
+    // Rifles reach 12 grids; the attackers start at 24 and must close.
+    let mut s = battle(
+        force("a", &[(MILITIA, 3)]),
+        force("d", &[(MILITIA, 3)]),
+        60,
+        Cover::Cover,
+    );
+    s.ruleset = "action".into();
+    let r = act.resolve(&s, 5).unwrap();
+    assert_eq!(r, act.resolve(&s, 5).unwrap(), "same seed, same battle");
+    let kind = |e: &&bounce::battle::event::Event| e.data.as_ref().unwrap()["kind"].clone();
+    assert!(r.events.iter().any(|e| kind(&e) == "ready"));
+    let first = r
+        .events
+        .iter()
+        .find(|e| kind(e) == "attack")
+        .expect("someone attacks");
+    assert_eq!(
+        first.side,
+        Some(Role::Defender),
+        "the readied defender fires first: {}",
+        first.text
+    );
+    assert!(first.text.contains("readied +1"), "{}", first.text);
+    assert!(
+        first.text.contains("at 12 grids"),
+        "as the attacker comes into reach: {}",
+        first.text
+    );
+}
