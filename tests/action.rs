@@ -312,6 +312,25 @@ fn table_play_with_typed_dice_and_undo() {
         "3 AP is more than the 2 left"
     );
     assert!(matches!(session.line("move nobody 1"), Reply::Refused(_)));
+    // Another element under the same shot costs no action point.
+    let other = s.defender.stands[1].code.clone();
+    let Reply::Done(said) =
+        session.line(&format!("attack {att} at {other} range 6 extra roll 2,99"))
+    else {
+        panic!("an extra roll")
+    };
+    assert!(said.contains("no effect"), "{said}");
+    let Reply::Done(said) = session.line(&format!("scatter {att} at {other} roll 50,30")) else {
+        panic!("scatter")
+    };
+    assert!(
+        said.contains("direction 5") && said.contains("2 grids"),
+        "{said}"
+    );
+    assert!(
+        matches!(session.line("morale nowhere roll 7"), Reply::Refused(_)),
+        "no such group"
+    );
     assert!(matches!(
         session.line(&format!("ready {def} on {att}")),
         Reply::Done(_)
