@@ -85,7 +85,8 @@ mod tests {
 
     #[test]
     fn the_texts_examples_one_point_each() {
-        // 2 DP on combat skill → skill 2; 2 DP on evasion → 2; 10 on LL → 10; 10 on AP → 10.
+        // Rules text L79, L101, L113, L119: 2 DP on combat skill → skill 2; 2 DP on
+        // evasion → 2; 10 on LL → 10; 10 on AP → 10.
         let e = Element {
             combat_skill: 2,
             ..bare()

@@ -4,7 +4,7 @@
 //! and scatter.
 
 use super::events::{ActEvent, Init, Mod};
-use super::{Battle, State};
+use super::{Battle, State, CLOSEST as CLOSEST_GRIDS};
 use crate::battle::result::{Knockout, Role};
 use crate::core::kinds::Cover;
 use crate::rules::action::modifiers::Situation;
@@ -571,5 +571,3 @@ impl Battle<'_, '_> {
         self.log(Some(role.other()), ev);
     }
 }
-
-use super::CLOSEST as CLOSEST_GRIDS;
