@@ -45,6 +45,13 @@ fn an_action_battle_fights_replays_and_gets_odds() {
     let twin = Campaign::full_moon();
     plan(&c, "x");
     plan(&twin, "x");
+    let planned = c.json(&["battle", "show", "x"]);
+    assert!(
+        planned["notes"]["hvr-1"]
+            .as_str()
+            .is_some_and(|n| n.contains("DP: CS 20 ES 50 protection 60")),
+        "design points before the battle: {planned}"
+    );
 
     // A dry run writes nothing; odds rates sum to 1.
     let before = c.export();

@@ -95,6 +95,11 @@ pub trait Ruleset: Sync + Send {
         Vec::new()
     }
 
+    /// The same notes for a battle not fought yet, from its setup.
+    fn setup_notes(&self, _setup: &BattleSetup) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
     /// `rules NAME …`: the queries this ruleset answers, as a command line to
     /// parse with (its subcommands are the queries).
     fn queries(&self) -> clap::Command;

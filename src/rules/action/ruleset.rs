@@ -6,6 +6,7 @@ use clap::{FromArgMatches, Subcommand};
 
 use super::auto::table::ActionTable;
 use super::auto::{Prepared, TERRAIN_OPTION};
+use super::design::Element;
 use super::mapping;
 use super::movement::Terrain;
 use super::queries::{answer, ActionQuery};
@@ -101,20 +102,27 @@ impl Ruleset for Action {
                     return None;
                 }
                 let n = |k: &str| d[k].as_i64().unwrap_or(0);
-                Some((
-                    d["stand"].as_str()?.to_string(),
-                    format!(
-                        "{} DP: CS {} ES {} protection {} weapon {} LL {} AP {}",
-                        n("design_points"),
-                        n("combat_skill"),
-                        n("evasion"),
-                        n("protective"),
-                        n("weapon"),
-                        n("life_levels"),
-                        n("action_points")
-                    ),
-                ))
+                let el = Element {
+                    combat_skill: n("combat_skill"),
+                    evasion: n("evasion"),
+                    protective: n("protective"),
+                    weapon: n("weapon"),
+                    life_levels: n("life_levels"),
+                    action_points: n("action_points"),
+                };
+                Some((d["stand"].as_str()?.to_string(), note(&el)))
             })
+            .collect()
+    }
+
+    /// Each element's design points as the stand would fight now.
+    fn setup_notes(&self, setup: &BattleSetup) -> Vec<(String, String)> {
+        setup
+            .attacker
+            .stands
+            .iter()
+            .chain(&setup.defender.stands)
+            .map(|s| (s.code.clone(), note(&mapping::map(s).element)))
             .collect()
     }
 
@@ -128,4 +136,18 @@ impl Ruleset for Action {
         let q = ActionQuery::from_arg_matches(query).map_err(|e| e.to_string())?;
         answer(q)
     }
+}
+
+/// One element's design points and what buys them.
+fn note(e: &Element) -> String {
+    format!(
+        "{} DP: CS {} ES {} protection {} weapon {} LL {} AP {}",
+        e.design_points().total,
+        e.combat_skill,
+        e.evasion,
+        e.protective,
+        e.weapon,
+        e.life_levels,
+        e.action_points
+    )
 }
