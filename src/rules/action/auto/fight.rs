@@ -243,7 +243,8 @@ impl Battle<'_, '_> {
         let x = self.s.pieces[i];
         let closing = x.role == Role::Attacker
             && x.can_move()
-            && self.nearest_enemy(i).is_some_and(|d| d > CLOSEST_GRIDS);
+            && self.nearest_enemy(i).is_some_and(|d| d > CLOSEST_GRIDS)
+            && self.may_enter((x.pos.0, x.pos.1 - 1));
         // Attackers short of their weapon's best band fire and move by turns.
         let short_of_best = target.is_some_and(|j| {
             let r = self.distance(i, j);
@@ -267,6 +268,18 @@ impl Battle<'_, '_> {
         }
     }
 
+    /// Whether an attacker may step onto `probe`: not past the closest
+    /// distance to the defenders' line or to any defender.
+    fn may_enter(&self, probe: Grid) -> bool {
+        probe.1 >= CLOSEST_GRIDS
+            && self
+                .s
+                .pieces
+                .iter()
+                .filter(|b| b.role != Role::Attacker && b.fighting() && !b.is_aircraft())
+                .all(|b| grids(probe, b.pos) >= CLOSEST_GRIDS)
+    }
+
     /// One action point of movement toward the enemy; a grid move completes
     /// when the points put in reach the ground's cost.
     fn move_step(&mut self, i: usize) {
@@ -285,20 +298,10 @@ impl Battle<'_, '_> {
         // Attackers move toward row 0, stopping short of the closest distance.
         let mut to_y = y;
         for _ in 0..step {
-            let next = to_y - 1;
-            let probe: Grid = (col, next);
-            let near = self
-                .s
-                .pieces
-                .iter()
-                .filter(|b| b.role != Role::Attacker && b.fighting() && !b.is_aircraft())
-                .map(|b| grids(probe, b.pos))
-                .min()
-                .unwrap_or(i64::MAX);
-            if near < CLOSEST_GRIDS || next < CLOSEST_GRIDS {
+            if !self.may_enter((col, to_y - 1)) {
                 break;
             }
-            to_y = next;
+            to_y -= 1;
         }
         self.s.pieces[i].pos.1 = to_y;
         let to = self.nearest_enemy(i).unwrap_or(0);
