@@ -429,6 +429,20 @@ fn the_bia_numbers_action_copies_are_bias() {
         }
         assert_eq!(l.area_radius.is_some(), b.blast, "{:?}", l.weapon);
     }
+    use bia::movement::{moves, Mover};
+    for (kind, cm, _) in action::mapping::MOVE_GRIDS {
+        let m = match kind {
+            "infantry" => Mover::Infantry,
+            "ma" => Mover::Ma,
+            "lta" => Mover::Lta,
+            "hma" => Mover::Hma,
+            "wheeled" => Mover::WheeledCrossCountry,
+            "tracked" => Mover::Tracked,
+            "hover" => Mover::Hover,
+            other => panic!("unknown mover {other}"),
+        };
+        assert_eq!(moves(m).0, cm, "{kind}");
+    }
     for (v, a) in action::mapping::ARMOUR {
         assert_eq!(bia::armour::armour_value(v), a, "{v:?}");
     }
