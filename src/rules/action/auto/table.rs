@@ -290,6 +290,23 @@ impl TableBattle for ActionTable<'_> {
                 state
             ));
         }
+        for (g, grp) in self.s.groups.iter().enumerate() {
+            let hit: i64 = self
+                .s
+                .pieces
+                .iter()
+                .filter(|x| x.group == g)
+                .map(|x| x.hits)
+                .sum();
+            out.push_str(&format!(
+                "group {} ({}): {hit} of {} hit, morale {}{}\n",
+                self.p.group_codes[g],
+                grp.role.as_str(),
+                grp.members,
+                grp.morale,
+                if grp.withdrawn { ", withdrawn" } else { "" }
+            ));
+        }
         out
     }
 
