@@ -8,6 +8,8 @@
 
 use std::fmt::Write as _;
 
+use bounce::battle::ruleset::Ruleset;
+use bounce::battle::setup::BattleSetup;
 use bounce::engine::calibration::{curves, even_odds, matchups, RATIOS};
 use bounce::engine::odds::odds;
 use bounce::engine::Registry;
@@ -27,7 +29,7 @@ fn main() -> std::io::Result<()> {
     // Each curve under BiA, then the cover curve under every other ruleset.
     let mut lines: Vec<(String, Vec<f64>)> = Vec::new();
     let all = curves();
-    let mut jobs: Vec<(String, &dyn bounce::battle::ruleset::Ruleset, usize)> = all
+    let mut jobs: Vec<(String, &dyn Ruleset, usize)> = all
         .iter()
         .enumerate()
         .map(|(k, c)| (format!("BiA: {}", c.name), bia, k))
@@ -41,6 +43,7 @@ fn main() -> std::io::Result<()> {
             .battles
             .iter()
             .map(|b| {
+                let b = &under(b, *ruleset);
                 odds(*ruleset, b, SEED, runs, &|| bar.inc(1))
                     .map(|o| o.attacker_wins)
                     .unwrap_or(f64::NAN)
@@ -48,7 +51,7 @@ fn main() -> std::io::Result<()> {
             .collect();
         lines.push((name.clone(), rates));
     }
-    let rulesets: Vec<&dyn bounce::battle::ruleset::Ruleset> = registry.all().collect();
+    let rulesets: Vec<&dyn Ruleset> = registry.all().collect();
     bar.set_length(bar.position() + (matchups().len() * rulesets.len()) as u64 * runs);
     let table: Vec<(&str, bounce::engine::odds::Odds)> = matchups()
         .into_iter()
@@ -66,10 +69,12 @@ fn main() -> std::io::Result<()> {
             rulesets
                 .iter()
                 .filter(|r| r.name() != "bia")
-                .map(|r| match odds(*r, &setup, SEED, runs, &|| bar.inc(1)) {
-                    Ok(o) => format!("{:.1}%", o.attacker_wins * 100.0),
-                    Err(_) => "cannot fight it".to_string(),
-                })
+                .map(
+                    |r| match odds(*r, &under(&setup, *r), SEED, runs, &|| bar.inc(1)) {
+                        Ok(o) => format!("{:.1}%", o.attacker_wins * 100.0),
+                        Err(_) => "cannot fight it".to_string(),
+                    },
+                )
                 .collect()
         })
         .collect();
@@ -176,6 +181,14 @@ fn main() -> std::io::Result<()> {
     Ok(())
 }
 
+/// The battle as planned under `ruleset`: its name and its turn limit.
+fn under(setup: &BattleSetup, ruleset: &dyn Ruleset) -> BattleSetup {
+    let mut s = setup.clone();
+    s.ruleset = ruleset.name().to_string();
+    s.turn_limit = ruleset.turn_limit();
+    s
+}
+
 const READING: &str = "
 ## Reading the figures
 
@@ -196,4 +209,17 @@ const READING: &str = "
 - **Rulesets differ.** Each ruleset's cover curve uses the same stands as
   mapped into that system (docs/rules-decisions.md), so the curves show how
   far the systems agree on the same fight.
+- **ACTION's scale.** One BiA d10 step is 10 points of an ACTION bonus, and
+  evasion is based at 60 so that equal bonuses (99/200 to hit) stand for a BiA
+  shot needing a 6. On the printed scale an opposed d100 between skills a few
+  points apart is close to a coin toss; with the ×10 scale quality tells as it
+  does under BiA. Cover's printed −2 is worth about 2 % a roll, against 10 %
+  for BiA's cover step, so cover changes ACTION fights less; bunkers add 20 to
+  the defence and stay as hard as in BiA. Ten action points are up to ten
+  attacks per element in a five-minute turn, so most ACTION battles end in
+  their first turn.
+- **Dirtside II** fights by units and confidence rather than stands and
+  morale numbers; its curves are flatter (a unit can break at any strength)
+  and track tanks do far better against hovertanks than under BiA, where the
+  hovertank's armour of 6 stops the tank gun at range.
 ";
