@@ -29,12 +29,15 @@ fn battles() -> Vec<BattleSetup> {
     let mut all: Vec<BattleSetup> = matchups().into_iter().map(|(_, s)| s).collect();
     for cover in [Cover::Open, Cover::Cover, Cover::Bunker] {
         for n in [4, 6, 8, 12] {
-            all.push(battle(
+            let mut b = battle(
                 force("a", &[(LTA_TRAINED, n)]),
                 force("d", &[(LTA_TRAINED, 4)]),
                 60,
                 cover,
-            ));
+            );
+            // The platoon officer goes with the first squad.
+            b.attacker.stands[0].officer = true;
+            all.push(b);
         }
     }
     all.push(battle(
@@ -114,12 +117,17 @@ fn the_end_reason_counts_the_losers_as_they_ended() {
 fn attackers_assault_and_morale_results_happen() {
     let (mut assaults, mut hand_to_hand, mut fled, mut surrendered, mut loser_destroyed) =
         (0, 0, 0, 0, 0);
+    let mut rallies = [0, 0];
     for setup in battles() {
         for seed in 0..12 {
             let r = fight(&setup, seed);
             for e in &r.events {
                 match e.data.as_ref().and_then(|d| d["kind"].as_str()) {
                     Some("assault") => assaults += 1,
+                    Some("rally") => {
+                        let ok = e.data.as_ref().unwrap()["rallied"] == true;
+                        rallies[usize::from(ok)] += 1;
+                    }
                     Some("stand_morale")
                         if e.text.contains("hand-to-hand combat for the first time") =>
                     {
@@ -154,6 +162,10 @@ fn attackers_assault_and_morale_results_happen() {
     }
     eprintln!("assaults {assaults} h2h {hand_to_hand} fled {fled} surrendered {surrendered} loser_destroyed {loser_destroyed}");
     assert!(assaults > 20, "{assaults} assaults");
+    assert!(
+        rallies[0] > 0 && rallies[1] > 0,
+        "rallies failed/succeeded: {rallies:?}"
+    );
     assert!(hand_to_hand > 0, "{hand_to_hand} hand-to-hand tests");
     assert!(fled > 0, "no stand ever fled");
     assert!(surrendered > 0, "no stand ever surrendered");

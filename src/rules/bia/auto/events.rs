@@ -85,6 +85,14 @@ pub enum BiaEvent {
         /// People taken prisoner: the whole stand, or the wounded left behind.
         captured: i64,
     },
+    /// An officer rallies a stand its morale held back.
+    Rally {
+        stand: String,
+        roll: i64,
+        modified: i64,
+        morale: i64,
+        rallied: bool,
+    },
     /// A group leaves the fight in good order, taking its wounded with it.
     GroupWithdraws {
         group: String,
@@ -150,6 +158,7 @@ impl Happening for BiaEvent {
             | BiaEvent::FallBack { .. } => "movement",
             BiaEvent::Surrender { .. } => "morale",
             BiaEvent::GroupWithdraws { .. } => "orders",
+            BiaEvent::Rally { .. } => "special actions",
             BiaEvent::Fire { phase, .. } => phase,
             BiaEvent::Penetration { .. } => "penetration",
             BiaEvent::Hits { .. } => "hits",
@@ -165,7 +174,8 @@ impl Happening for BiaEvent {
             | BiaEvent::Move { stand, .. }
             | BiaEvent::Assault { stand, .. }
             | BiaEvent::FallBack { stand, .. }
-            | BiaEvent::Surrender { stand, .. } => Some(stand),
+            | BiaEvent::Surrender { stand, .. }
+            | BiaEvent::Rally { stand, .. } => Some(stand),
             BiaEvent::Fire { firer, .. } | BiaEvent::AirDefence { firer, .. } => Some(firer),
             _ => None,
         }
@@ -183,7 +193,9 @@ impl Happening for BiaEvent {
 
     fn dice(&self) -> Vec<Roll> {
         match self {
-            BiaEvent::StandMorale { roll, .. } | BiaEvent::GroupMorale { roll, .. } => {
+            BiaEvent::StandMorale { roll, .. }
+            | BiaEvent::GroupMorale { roll, .. }
+            | BiaEvent::Rally { roll, .. } => {
                 vec![Roll::number("2d6", *roll)]
             }
             BiaEvent::Fire { roll, .. } | BiaEvent::Penetration { roll, .. } => {
@@ -267,6 +279,16 @@ impl Happening for BiaEvent {
                 captured,
             } => format!(
                 "{stand} flees, abandoning {captured} wounded to the enemy"
+            ),
+            BiaEvent::Rally {
+                stand,
+                roll,
+                modified,
+                morale,
+                rallied,
+            } => format!(
+                "officers rally {stand}: 2d6 {roll} (officer leading +1) = {modified} against {morale} → {}",
+                if *rallied { "advances again" } else { "stays put" }
             ),
             BiaEvent::GroupWithdraws { group, why } => {
                 format!("group {group} withdraws in good order: {why}")

@@ -245,6 +245,7 @@ impl Battle<'_, '_> {
             self.fire_phase(Role::Defender);
             self.movement_phase();
             self.fire_phase(Role::Attacker);
+            self.special_actions();
             self.s.swept = std::mem::take(&mut self.s.fired);
             if self.over() {
                 return;
@@ -588,11 +589,11 @@ impl Battle<'_, '_> {
         let p = &mut self.s.pieces[i];
         match result {
             StandResult::CarryOn => {}
-            StandResult::NoCloser => p.posture = Posture::Hold,
+            StandResult::NoCloser => p.posture = Posture::Shaken,
             StandResult::Retire => {
                 // Back one tactical move to the nearest cover; a stand that
                 // cannot move stands and fights.
-                p.posture = Posture::Hold;
+                p.posture = Posture::Shaken;
                 if p.tactical_move == 0 {
                     return;
                 }
@@ -644,6 +645,47 @@ impl Battle<'_, '_> {
                         },
                     );
                 }
+            }
+        }
+    }
+
+    /// Special actions: officers rally attacking stands their morale held
+    /// back. A stand with an officer, or in a group whose officer still fights,
+    /// tests again (the officer leading, +1); passing, it advances once more.
+    fn special_actions(&mut self) {
+        for i in 0..self.s.pieces.len() {
+            let p = &self.s.pieces[i];
+            if p.role != Role::Attacker || !p.fighting() || p.posture != Posture::Shaken {
+                continue;
+            }
+            let g = p.command;
+            let led = self
+                .s
+                .pieces
+                .iter()
+                .any(|o| o.command == g && o.fighting() && o.officers > 0);
+            if !led {
+                continue;
+            }
+            let roll = self.s.dice.two_d6();
+            let morale = self.s.pieces[i].morale;
+            let modified = roll + 1;
+            let rallied = modified >= morale;
+            if rallied {
+                self.s.pieces[i].posture = Posture::Advance;
+            }
+            if self.p.log {
+                let stand = self.code(i).to_string();
+                self.log(
+                    Some(Role::Attacker),
+                    BiaEvent::Rally {
+                        stand,
+                        roll,
+                        modified,
+                        morale,
+                        rallied,
+                    },
+                );
             }
         }
     }

@@ -86,6 +86,8 @@ pub fn test_order(p: &Piece) -> u8 {
 pub enum Posture {
     Advance,
     Hold,
+    /// Held back by a failed morale test; an officer may rally it.
+    Shaken,
 }
 
 /// Plain data, so a prepared battle's pieces copy cheaply for each run.
