@@ -116,6 +116,7 @@ impl Prepared<'_> {
             fired: [false; 2],
             swept: [false; 2],
             split: [0; 2],
+            armoured: [0; 2],
         }
     }
 }
@@ -150,6 +151,8 @@ struct Fight {
     swept: [bool; 2],
     /// Per role: how many of `targets` were fighting when the list was made.
     split: [usize; 2],
+    /// Per role: armoured stands in `targets`.
+    armoured: [usize; 2],
 }
 
 /// What a `fire` line says about the shot beyond what the stands say.
@@ -181,6 +184,17 @@ struct Picture {
     front: [Option<i64>; 2],
     /// By group: casualties so far.
     casualties: Vec<i64>,
+}
+
+/// One group's numbers at a moment of the turn.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    casualties: i64,
+    /// Fighting stands with a weapon, and those of them with ammunition left.
+    armed: usize,
+    with_ammo: usize,
+    /// An officer still fighting with the group.
+    officer: bool,
 }
 
 /// What a stand testing morale can see of the enemy.
@@ -253,6 +267,24 @@ impl Battle<'_, '_> {
         }
     }
 
+    /// Each group's numbers, in one pass over the stands.
+    fn tallies(&self) -> Vec<Tally> {
+        let mut out = vec![Tally::default(); self.s.groups.len()];
+        for p in &self.s.pieces {
+            let t = &mut out[p.command];
+            // People hit, plus any taken prisoner unhurt.
+            t.casualties += p.hits.max(p.captured.min(p.people));
+            if p.fighting() {
+                t.officer |= p.officers > 0;
+                if p.weapon.is_some() {
+                    t.armed += 1;
+                    t.with_ammo += usize::from(p.ammo > 0);
+                }
+            }
+        }
+        out
+    }
+
     fn casualties_of(&self, g: usize) -> i64 {
         // People hit, plus any taken prisoner unhurt.
         self.s
@@ -266,9 +298,7 @@ impl Battle<'_, '_> {
     /// The picture for a morale phase.
     fn picture(&self) -> Picture {
         let mut pic = Picture {
-            casualties: (0..self.s.groups.len())
-                .map(|g| self.casualties_of(g))
-                .collect(),
+            casualties: self.tallies().iter().map(|t| t.casualties).collect(),
             ..Picture::default()
         };
         let mut hit = [0i64; 2];
@@ -333,20 +363,15 @@ impl Battle<'_, '_> {
     /// must first pass a morale test.
     fn orders_phase(&mut self) {
         let hopeless = self.hopeless();
+        let tallies = self.tallies();
         for g in 0..self.s.groups.len() {
             if self.s.groups[g].role != Role::Attacker || self.s.groups[g].withdrawn {
                 continue;
             }
-            let mut armed = self
-                .s
-                .pieces
-                .iter()
-                .filter(|p| p.command == g && p.fighting() && p.weapon.is_some())
-                .peekable();
-            if armed.peek().is_none() {
+            if tallies[g].armed == 0 {
                 continue;
             }
-            let out_of_ammo = armed.all(|p| p.ammo <= 0);
+            let out_of_ammo = tallies[g].with_ammo == 0;
             let why = match (out_of_ammo, hopeless) {
                 (true, _) => "out of ammunition",
                 (false, Some(why)) => why,
@@ -454,8 +479,9 @@ impl Battle<'_, '_> {
                 std::cmp::Reverse(self.s.groups[g].members),
             )
         });
+        let tallies = self.tallies();
         for g in order {
-            self.test_group(g);
+            self.test_group(g, tallies[g].casualties);
         }
     }
 
@@ -491,11 +517,10 @@ impl Battle<'_, '_> {
 
     /// A group's test if it has reached a threshold it has not tested; returns
     /// whether a test was taken.
-    fn test_group(&mut self, g: usize) -> bool {
+    fn test_group(&mut self, g: usize, cas: i64) -> bool {
         if self.s.groups[g].withdrawn {
             return false;
         }
-        let cas = self.casualties_of(g);
         let members = self.s.groups[g].members;
         let tested: Vec<Threshold> = THRESHOLDS
             .iter()
@@ -653,18 +678,16 @@ impl Battle<'_, '_> {
     /// back. A stand with an officer, or in a group whose officer still fights,
     /// tests again (the officer leading, +1); passing, it advances once more.
     fn special_actions(&mut self) {
+        if !self.s.pieces.iter().any(|p| p.posture == Posture::Shaken) {
+            return;
+        }
+        let tallies = self.tallies();
         for i in 0..self.s.pieces.len() {
             let p = &self.s.pieces[i];
             if p.role != Role::Attacker || !p.fighting() || p.posture != Posture::Shaken {
                 continue;
             }
-            let g = p.command;
-            let led = self
-                .s
-                .pieces
-                .iter()
-                .any(|o| o.command == g && o.fighting() && o.officers > 0);
-            if !led {
+            if !tallies[p.command].officer {
                 continue;
             }
             let roll = self.s.dice.two_d6();
@@ -827,7 +850,7 @@ impl Battle<'_, '_> {
             }
             None
         };
-        if f.anti_armour() {
+        if f.anti_armour() && self.s.armoured[o] > 0 {
             if let Some(j) = scan(true) {
                 return Some(j);
             }
@@ -852,6 +875,10 @@ impl Battle<'_, '_> {
                 .iter()
                 .take_while(|&&j| self.s.pieces[j].fighting())
                 .count();
+            self.s.armoured[role_index(r)] = list
+                .iter()
+                .filter(|&&j| self.s.pieces[j].armour > 0)
+                .count();
             self.s.targets[role_index(r)] = list;
         }
         let mut order = std::mem::take(&mut self.s.order);
@@ -873,8 +900,27 @@ impl Battle<'_, '_> {
             } else {
                 self.shoot(i, j);
             }
+            if !self.s.pieces[j].on_field() {
+                self.drop_target(j);
+            }
         }
         self.s.order = order;
+    }
+
+    /// Takes a stand out of the fire phase's target list once it is off the
+    /// field, so later firers do not step over it.
+    fn drop_target(&mut self, j: usize) {
+        let t = &self.s.pieces[j];
+        let r = role_index(t.role);
+        if let Some(k) = self.s.targets[r].iter().position(|&x| x == j) {
+            self.s.targets[r].remove(k);
+            if k < self.s.split[r] {
+                self.s.split[r] -= 1;
+            }
+        }
+        if t.armour > 0 {
+            self.s.armoured[r] = self.s.armoured[r].saturating_sub(1);
+        }
     }
 
     fn spend(&mut self, i: usize, j: usize) {

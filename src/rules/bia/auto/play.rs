@@ -199,7 +199,8 @@ impl<'a> BiaTable<'a> {
             return Err(format!("no command `{code}` in this battle"));
         };
         self.run(|b| {
-            if b.test_group(g) {
+            let cas = b.casualties_of(g);
+            if b.test_group(g, cas) {
                 Ok(())
             } else {
                 Err(format!(
