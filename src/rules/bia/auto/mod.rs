@@ -364,14 +364,14 @@ impl Battle<'_, '_> {
     fn orders_phase(&mut self) {
         let hopeless = self.hopeless();
         let tallies = self.tallies();
-        for g in 0..self.s.groups.len() {
+        for (g, tally) in tallies.iter().enumerate() {
             if self.s.groups[g].role != Role::Attacker || self.s.groups[g].withdrawn {
                 continue;
             }
-            if tallies[g].armed == 0 {
+            if tally.armed == 0 {
                 continue;
             }
-            let out_of_ammo = tallies[g].with_ammo == 0;
+            let out_of_ammo = tally.with_ammo == 0;
             let why = match (out_of_ammo, hopeless) {
                 (true, _) => "out of ammunition",
                 (false, Some(why)) => why,
