@@ -122,8 +122,16 @@ pub struct Target {
 
 /// The modifiers a shot gets from the firer and the target.
 pub fn modifiers(firer: &Firer, target: &Target, blast: bool) -> Vec<FireModifier> {
-    use FireModifier::*;
     let mut out = Vec::new();
+    modifiers_into(firer, target, blast, &mut out);
+    out
+}
+
+/// `modifiers` into a buffer the caller keeps, so thousands of odds runs do
+/// not allocate a vector per shot.
+pub fn modifiers_into(firer: &Firer, target: &Target, blast: bool, out: &mut Vec<FireModifier>) {
+    use FireModifier::*;
+    out.clear();
     let seasoned = |e: Experience| e >= Experience::Seasoned;
     if firer.on_foot && firer.moving && firer.equipment != Some(Equipment::Hma) {
         out.push(MovingInfantry);
@@ -186,7 +194,6 @@ pub fn modifiers(firer: &Firer, target: &Target, blast: bool) -> Vec<FireModifie
             out.push(AirEvasive);
         }
     }
-    out
 }
 
 /// One named change to the die.

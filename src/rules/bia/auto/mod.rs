@@ -13,7 +13,7 @@ use crate::core::dice::Roller;
 use crate::core::kinds::{Cover, Equipment, StandType, Status, VehicleKind};
 use crate::rules::bia::air_defence::{ad_entry, attack_range_cm, lock_on_number, Lock};
 use crate::rules::bia::armour::{penetration_result, PenetrationResult};
-use crate::rules::bia::fire::{hits_for, modifiers, Firer, Target};
+use crate::rules::bia::fire::{hits_for, modifiers_into, FireModifier, Firer, Target};
 use crate::rules::bia::morale_test::{
     due_threshold, group_test, stand_result, threshold_casualties, StandResult, Threshold,
     THRESHOLDS,
@@ -117,6 +117,7 @@ impl Prepared<'_> {
             swept: [false; 2],
             split: [0; 2],
             armoured: [0; 2],
+            fire_mods: Vec::new(),
         }
     }
 }
@@ -153,6 +154,8 @@ struct Fight {
     split: [usize; 2],
     /// Per role: armoured stands in `targets`.
     armoured: [usize; 2],
+    /// A shot's modifiers, kept between shots to save allocations.
+    fire_mods: Vec<FireModifier>,
 }
 
 /// What a `fire` line says about the shot beyond what the stands say.
@@ -458,7 +461,7 @@ impl Battle<'_, '_> {
         let mut due: Vec<usize> = (0..self.s.pieces.len())
             .filter(|&i| self.s.pieces[i].test_due())
             .collect();
-        due.sort_by_key(|&i| (test_order(&self.s.pieces[i]), i));
+        due.sort_unstable_by_key(|&i| (test_order(&self.s.pieces[i]), i));
         let pic = if due.is_empty() {
             Picture::default()
         } else {
@@ -867,7 +870,7 @@ impl Battle<'_, '_> {
                     .filter(|&j| self.s.pieces[j].role == r && self.s.pieces[j].on_field()),
             );
             // Stands still fighting first, nearest first; then those going back.
-            list.sort_by_key(|&j| {
+            list.sort_unstable_by_key(|&j| {
                 let t = &self.s.pieces[j];
                 (!t.fighting(), t.dist + t.back, j)
             });
@@ -887,7 +890,7 @@ impl Battle<'_, '_> {
             let p = &self.s.pieces[i];
             p.role == role && p.fighting() && p.weapon.is_some() && p.ammo > 0
         }));
-        order.sort_by_key(|&i| (self.s.pieces[i].fire_order(), i));
+        order.sort_unstable_by_key(|&i| (self.s.pieces[i].fire_order(), i));
         for &i in &order {
             if !self.s.pieces[i].fighting() {
                 continue;
@@ -982,16 +985,19 @@ impl Battle<'_, '_> {
             evasive: false,
         };
         let (aircraft, artillery) = (f.is_aircraft, f.kind == StandType::Artillery);
-        let mut mods: Vec<(&str, i64)> = modifiers(&firer, &target, line.blast)
-            .into_iter()
-            .map(|m| (m.name(), m.value()))
-            .collect();
-        mods.extend(
-            situation
-                .iter()
-                .flat_map(|s| s.extra.iter().map(|m| ("mod", *m))),
-        );
-        let total: i64 = mods.iter().map(|m| m.1).sum();
+        let mut buf = std::mem::take(&mut self.s.fire_mods);
+        modifiers_into(&firer, &target, line.blast, &mut buf);
+        let extra = situation.iter().flat_map(|s| s.extra.iter().copied());
+        let total: i64 = buf.iter().map(|m| m.value()).sum::<i64>() + extra.clone().sum::<i64>();
+        let mods: Vec<(&str, i64)> = if self.p.log {
+            buf.iter()
+                .map(|m| (m.name(), m.value()))
+                .chain(extra.map(|m| ("mod", m)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.s.fire_mods = buf;
         let roll = self.s.dice.d10();
         let hits = hits_for(roll + total, cell.hit);
         self.spend(i, j);
