@@ -3,3 +3,4 @@
 
 pub mod bia;
 pub mod dirtside;
+pub mod fma;
