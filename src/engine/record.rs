@@ -181,6 +181,7 @@ pub fn read(
             under_fire: s.under_fire,
             ammo_spent: s.ammo_spent,
             captured: s.captured,
+            killed: 0,
             knockout,
             damage: s.damage.map(|kind| Damage { kind, repair_days }),
         });

@@ -150,18 +150,19 @@ pub enum Arm {
 
 /// The FMA weapon a campaign weapon fights as (bounce's data table; see
 /// `docs/rules-decisions.md`). Anti-armour, missile and big-gun weapons are
-/// shoulder rockets; crew-served automatic weapons are the 20mm cannon; the
-/// squad laser is the gauss rifle; a stand with no weapon carries pistols.
+/// shoulder rockets; crew-served and vehicle automatic weapons are the 20mm
+/// cannon; the squad laser and the marines' squad arm are gauss rifles; a
+/// stand with no weapon carries pistols.
 pub fn campaign_weapon(w: Option<CampaignWeapon>) -> Arm {
     use CampaignWeapon as C;
     match w {
         None => Arm::Gun(Weapon::HeavyPistol),
         Some(C::LightSmallArms) => Arm::Gun(Weapon::HeavyPistol),
         Some(C::Rifles) => Arm::Gun(Weapon::CombatRifle),
-        Some(C::SlaSquad) => Arm::Gun(Weapon::GaussAssaultRifle),
-        Some(
-            C::SlaSupport | C::MarineSca | C::VehLmg | C::VehHmg | C::VehCannon | C::MultiCannon,
-        ) => Arm::Gun(Weapon::AutoCannon20mm),
+        Some(C::SlaSquad | C::MarineSca) => Arm::Gun(Weapon::GaussAssaultRifle),
+        Some(C::SlaSupport | C::VehLmg | C::VehHmg | C::VehCannon | C::MultiCannon) => {
+            Arm::Gun(Weapon::AutoCannon20mm)
+        }
         Some(
             C::HeMissile
             | C::AtMissile
@@ -178,7 +179,10 @@ pub fn campaign_weapon(w: Option<CampaignWeapon>) -> Arm {
 /// Whether a campaign weapon is heavy enough to encumber its carrier.
 pub fn heavy(w: Option<CampaignWeapon>) -> bool {
     use CampaignWeapon as C;
-    !matches!(w, None | Some(C::LightSmallArms | C::Rifles | C::SlaSquad))
+    !matches!(
+        w,
+        None | Some(C::LightSmallArms | C::Rifles | C::SlaSquad | C::MarineSca)
+    )
 }
 
 #[cfg(test)]

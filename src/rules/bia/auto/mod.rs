@@ -814,6 +814,7 @@ impl Battle<'_, '_> {
                 under_fire: p.under_fire,
                 ammo_spent: p.ammo_spent,
                 captured: p.captured,
+                killed: 0,
                 knockout: p.knockout,
                 damage: None,
             })
