@@ -51,35 +51,65 @@ impl Battle<'_, '_> {
     // ---- geometry ----
 
     pub(crate) fn dist(&self, a: usize, b: usize) -> f64 {
-        let (pa, pb) = (&self.s.places[a], &self.s.places[b]);
-        (pa.x - pb.x).hypot(self.p.figures[a].y - self.p.figures[b].y)
+        self.dist2(a, b).sqrt()
+    }
+
+    /// The squared distance: searches compare these, so that odds runs take
+    /// one square root per search rather than one per figure.
+    fn dist2(&self, a: usize, b: usize) -> f64 {
+        let dx = self.s.places[a].x - self.s.places[b].x;
+        let dy = self.p.figures[a].y - self.p.figures[b].y;
+        dx * dx + dy * dy
     }
 
     pub(crate) fn up(&self, f: usize) -> bool {
         self.s.places[f].up
     }
 
+    /// The figures of a side: attackers come first, then defenders.
+    fn side(&self, role: Role) -> std::ops::Range<usize> {
+        let a = self.p.start[0];
+        match role {
+            Role::Attacker => 0..a,
+            Role::Defender => a..self.p.figures.len(),
+        }
+    }
+
     fn enemies(&self, f: usize) -> impl Iterator<Item = usize> + '_ {
-        let role = self.p.figures[f].role;
-        (0..self.p.figures.len()).filter(move |&g| self.p.figures[g].role != role && self.up(g))
+        self.side(self.p.figures[f].role.other())
+            .filter(move |&g| self.s.places[g].up)
     }
 
     fn friends(&self, f: usize) -> impl Iterator<Item = usize> + '_ {
-        let role = self.p.figures[f].role;
-        (0..self.p.figures.len())
-            .filter(move |&g| g != f && self.p.figures[g].role == role && self.up(g))
+        self.side(self.p.figures[f].role)
+            .filter(move |&g| g != f && self.s.places[g].up)
     }
 
-    /// The nearest up enemy that `keep` accepts (the lower index on a tie).
-    fn nearest_enemy(&self, f: usize, keep: impl Fn(usize, f64) -> bool) -> Option<usize> {
+    /// The nearest up enemy that `pre` and then `keep` accept (the lower
+    /// index on a tie), with its distance; distances are only measured for
+    /// enemies `pre` accepts, and `keep` is given the squared distance.
+    fn nearest_where(
+        &self,
+        f: usize,
+        pre: impl Fn(usize) -> bool,
+        keep: impl Fn(usize, f64) -> bool,
+    ) -> Option<(usize, f64)> {
         let mut best: Option<(usize, f64)> = None;
         for g in self.enemies(f) {
-            let d = self.dist(f, g);
-            if keep(g, d) && best.is_none_or(|(_, bd)| d < bd) {
-                best = Some((g, d));
+            if !pre(g) {
+                continue;
+            }
+            let d2 = self.dist2(f, g);
+            if keep(g, d2) && best.is_none_or(|(_, bd)| d2 < bd) {
+                best = Some((g, d2));
             }
         }
-        best.map(|b| b.0)
+        best.map(|(g, d2)| (g, d2.sqrt()))
+    }
+
+    /// The nearest up enemy and its distance.
+    fn nearest(&self, f: usize) -> Option<(usize, f64)> {
+        self.nearest_where(f, |_| true, |_, _| true)
     }
 
     pub(crate) fn gun(&self, f: usize) -> Option<Weapon> {
@@ -91,11 +121,17 @@ impl Battle<'_, '_> {
 
     pub(crate) fn isolated(&self, f: usize) -> bool {
         let q = self.p.figures[f].quality;
-        let nearest = self
-            .friends(f)
-            .map(|g| self.dist(f, g))
-            .min_by(|a, b| a.total_cmp(b));
-        reaction::isolated(q, nearest)
+        // Any friend in reach will do: no need to find the nearest.
+        let reach = (q.sides() * q.sides()) as f64;
+        let within = self.friends(f).any(|g| self.dist2(f, g) <= reach);
+        debug_assert_eq!(!within, {
+            let nearest = self
+                .friends(f)
+                .map(|g| self.dist(f, g))
+                .min_by(f64::total_cmp);
+            reaction::isolated(q, nearest)
+        });
+        !within
     }
 
     fn roll(&mut self, die: Die) -> Rolled {
@@ -148,19 +184,34 @@ impl Battle<'_, '_> {
     /// The figure a side activates next: a leader with a suppressed friend in
     /// its command radius first, else its first figure not yet activated.
     pub(crate) fn pick(&self, side: Role) -> Option<usize> {
-        let ready = |f: &usize| {
-            self.p.figures[*f].role == side && self.up(*f) && !self.s.places[*f].activated
-        };
-        (0..self.p.figures.len())
-            .filter(ready)
-            .find(|&f| self.p.figures[f].leader && self.suppressed_friend(f).is_some())
-            .or_else(|| (0..self.p.figures.len()).find(ready))
+        let range = self.side(side);
+        let places = &self.s.places[range.clone()];
+        let ready = |pl: &super::Place| pl.up && !pl.activated;
+        let first = places.iter().position(ready)? + range.start;
+        if places.iter().any(|pl| pl.up && pl.suppressed) {
+            if let Some(l) = range.clone().find(|&f| {
+                ready(&self.s.places[f])
+                    && self.p.figures[f].leader
+                    && self.suppressed_friend(f).is_some()
+            }) {
+                return Some(l);
+            }
+        }
+        Some(first)
     }
 
+    /// The nearest suppressed friend in the leader's command radius whose
+    /// transfer the leader's die can pass at all.
     fn suppressed_friend(&self, leader: usize) -> Option<usize> {
-        let r = reaction::command_radius(self.p.figures[leader].quality) as f64;
+        let lf = self.p.figures[leader];
+        let r = reaction::command_radius(lf.quality) as f64;
         self.friends(leader)
-            .filter(|&g| self.s.places[g].suppressed && self.dist(leader, g) <= r)
+            .filter(|&g| {
+                self.s.places[g].suppressed
+                    && self.dist2(leader, g) <= r * r
+                    && lf.quality.sides()
+                        > reaction::transfer_target(lf.motivation, self.p.figures[g].motivation)
+            })
             .min_by(|&a, &b| self.dist(leader, a).total_cmp(&self.dist(leader, b)))
     }
 
@@ -168,9 +219,7 @@ impl Battle<'_, '_> {
         self.s.places[f].activated = true;
         let fig = self.p.figures[f];
         if self.p.log {
-            let inches = self
-                .nearest_enemy(f, |_, _| true)
-                .map_or(0, |g| self.dist(f, g).round() as i64);
+            let inches = self.nearest(f).map_or(0, |(_, d)| d.round() as i64);
             let ev = FmaEvent::Activate {
                 figure: self.name(f),
                 quality: fig.quality.name(),
@@ -240,10 +289,15 @@ impl Battle<'_, '_> {
             }
         }
         let moves = fig.burden.inches() as f64;
-        if n == 0 && !fig.mounted {
-            if let Some(e) = self.nearest_enemy(f, |g, d| {
-                d <= moves && (self.s.places[g].suppressed || fig.powered)
-            }) {
+        // Every rule below wants the nearest enemy within some reach, so the
+        // nearest enemy decides (reach grows with distance).
+        let near = self.nearest(f);
+        if n == 0 && !fig.mounted && near.is_some_and(|(_, d)| d <= moves) {
+            if let Some((e, _)) = self.nearest_where(
+                f,
+                |g| self.s.places[g].suppressed || fig.powered,
+                |_, d2| d2 <= moves * moves,
+            ) {
                 self.charge(f, e);
                 act.moved = true;
                 act.contact = Some(e);
@@ -253,12 +307,12 @@ impl Battle<'_, '_> {
         match (fig.arm, self.gun(f)) {
             (_, Some(w)) => {
                 let aimed = act.aimed;
-                if let Some(t) = self.nearest_enemy(f, |_, d| d <= w.reach(aimed)) {
+                if let Some((t, _)) = near.filter(|&(_, d)| d <= w.reach(aimed)) {
                     act.aimed = false;
                     self.shoot(f, t, aimed, How::Fire);
                     return;
                 }
-                if n == 0 && self.nearest_enemy(f, |_, d| d <= w.reach(true)).is_some() {
+                if n == 0 && near.is_some_and(|(_, d)| d <= w.reach(true)) {
                     act.aimed = true;
                     let ev = FmaEvent::Aim {
                         figure: self.name(f),
@@ -274,7 +328,7 @@ impl Battle<'_, '_> {
                         .and_then(|t| deviation_die(q, t))
                         .is_some()
                 };
-                if let Some(t) = self.nearest_enemy(f, |_, d| can(d)) {
+                if let Some((t, _)) = near.filter(|&(_, d)| can(d)) {
                     if act.prepared {
                         act.prepared = false;
                         self.rocket(f, t);
@@ -424,7 +478,7 @@ impl Battle<'_, '_> {
         match best {
             Some(c) => self.move_to(f, c, "sprints to cover"),
             None => {
-                let away = match self.nearest_enemy(f, |_, _| true) {
+                let away = match self.nearest(f).map(|n| n.0) {
                     Some(e) if self.s.places[e].x > x => -1.0,
                     Some(_) => 1.0,
                     None => 0.0,
@@ -477,24 +531,24 @@ impl Battle<'_, '_> {
 
     /// Overwatch, then reaction fire, at a figure between its two actions.
     fn interrupt(&mut self, f: usize, moved: bool) {
-        let watcher = self.nearest_enemy(f, |g, d| {
-            self.s.places[g].overwatch
-                && !self.s.places[g].suppressed
-                && self.gun(g).is_some_and(|w| d <= w.reach(true))
-        });
-        if let Some(g) = watcher {
+        let watcher = self.nearest_where(
+            f,
+            |g| self.s.places[g].overwatch && !self.s.places[g].suppressed,
+            |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(true).powi(2)),
+        );
+        if let Some((g, _)) = watcher {
             self.s.places[g].overwatch = false;
             self.shoot(g, f, true, How::Overwatch);
         }
         if !self.up(f) || !moved || self.s.places[f].cover != Cover::None {
             return;
         }
-        let reactor = self.nearest_enemy(f, |g, d| {
-            !self.s.places[g].activated
-                && !self.s.places[g].suppressed
-                && self.gun(g).is_some_and(|w| d <= w.reach(false))
-        });
-        if let Some(g) = reactor {
+        let reactor = self.nearest_where(
+            f,
+            |g| !self.s.places[g].activated && !self.s.places[g].suppressed,
+            |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2)),
+        );
+        if let Some((g, _)) = reactor {
             self.s.places[g].activated = true;
             self.shoot(g, f, false, How::Reaction);
         }
@@ -654,7 +708,7 @@ impl Battle<'_, '_> {
         if dev > 0 {
             let dir = self.roll(Die::D12);
             let (along, across) = CLOCK[(dir.roll - 1) as usize];
-            let len = (tx - fx).hypot(ty - fy).max(1e-9);
+            let len = ((tx - fx).powi(2) + (ty - fy).powi(2)).sqrt().max(1e-9);
             let (ux, uy) = ((tx - fx) / len, (ty - fy) / len);
             ix += dev as f64 * (along * ux - across * uy);
             iy += dev as f64 * (along * uy + across * ux);
@@ -663,7 +717,8 @@ impl Battle<'_, '_> {
         let caught: Vec<usize> = (0..self.p.figures.len())
             .filter(|&g| {
                 self.up(g)
-                    && (self.s.places[g].x - ix).hypot(self.p.figures[g].y - iy)
+                    && ((self.s.places[g].x - ix).powi(2) + (self.p.figures[g].y - iy).powi(2))
+                        .sqrt()
                         <= BLAST_INCHES + 1e-9
             })
             .collect();
