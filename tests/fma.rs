@@ -425,3 +425,29 @@ fn table_play_spends_two_actions_with_typed_dice_and_undo() {
     assert_eq!(result.ruleset, "fma");
     assert!(result.stands.iter().all(|s| s.hits_taken == 0));
 }
+
+#[test]
+fn calibration_points_the_obvious_way() {
+    use bounce::engine::calibration::fma_matchups;
+    use bounce::engine::odds::odds;
+    let registry = Registry::standard();
+    let fma = registry.get("fma").unwrap();
+    let all = fma_matchups();
+    let rate = |prefix: &str| {
+        let (_, setup) = all
+            .iter()
+            .find(|(n, _)| n.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no matchup {prefix}"));
+        odds(fma, setup, 42, 400, &|| ()).unwrap()
+    };
+    let vets = rate("detailed: 3 veteran teams (12) attack 3 regular teams (12) in the open");
+    let regs = rate("detailed: 3 regular teams (12) attack 3 veteran teams (12) in the open");
+    assert!(vets.attacker_wins > 0.6, "{vets:?}");
+    assert!(regs.defender_wins > 0.6, "{regs:?}");
+    let open = rate("quick: 3 regular teams (12) attack 3 regular teams (12) in the open");
+    let cover = rate("quick: 3 regular teams (12) attack 3 regular teams (12) in soft cover");
+    assert!(
+        cover.defender_wins > open.defender_wins + 0.15,
+        "cover helps the defender under quick fire: {cover:?} {open:?}"
+    );
+}

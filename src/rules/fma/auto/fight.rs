@@ -112,6 +112,26 @@ impl Battle<'_, '_> {
         self.nearest_where(f, |_| true, |_, _| true)
     }
 
+    /// The enemy a figure fires at within `reach`: one not suppressed before
+    /// one already suppressed, one yet to activate before one that has
+    /// (so a suppression costs it an activation), then the nearest.
+    fn target(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
+        let r2 = reach * reach;
+        let mut best: Option<((bool, bool, f64), usize)> = None;
+        for g in self.enemies(f) {
+            let d2 = self.dist2(f, g);
+            if d2 > r2 {
+                continue;
+            }
+            let pl = &self.s.places[g];
+            let key = (pl.suppressed, pl.activated, d2);
+            if best.is_none_or(|(k, _)| key < k) {
+                best = Some((key, g));
+            }
+        }
+        best.map(|((_, _, d2), g)| (g, d2.sqrt()))
+    }
+
     pub(crate) fn gun(&self, f: usize) -> Option<Weapon> {
         match self.p.figures[f].arm {
             Arm::Gun(w) if self.p.stands[self.p.figures[f].stand].ammo > 0 => Some(w),
@@ -156,7 +176,7 @@ impl Battle<'_, '_> {
                 .filter(|(f, pl)| f.role == r && pl.up)
                 .count()
         };
-        let first = if count(Role::Defender) < count(Role::Attacker) {
+        let first = if count(Role::Defender) <= count(Role::Attacker) {
             Role::Defender
         } else {
             Role::Attacker
@@ -182,12 +202,18 @@ impl Battle<'_, '_> {
     }
 
     /// The figure a side activates next: a leader with a suppressed friend in
-    /// its command radius first, else its first figure not yet activated.
+    /// its command radius first, else its first figure not yet activated and
+    /// not suppressed, else its first suppressed one.
     pub(crate) fn pick(&self, side: Role) -> Option<usize> {
         let range = self.side(side);
         let places = &self.s.places[range.clone()];
         let ready = |pl: &super::Place| pl.up && !pl.activated;
-        let first = places.iter().position(ready)? + range.start;
+        // Figures free to fight go before suppressed ones.
+        let first = places
+            .iter()
+            .position(|pl| ready(pl) && !pl.suppressed)
+            .or_else(|| places.iter().position(ready))?
+            + range.start;
         if places.iter().any(|pl| pl.up && pl.suppressed) {
             if let Some(l) = range.clone().find(|&f| {
                 ready(&self.s.places[f])
@@ -307,7 +333,11 @@ impl Battle<'_, '_> {
         match (fig.arm, self.gun(f)) {
             (_, Some(w)) => {
                 let aimed = act.aimed;
-                if let Some((t, _)) = near.filter(|&(_, d)| d <= w.reach(aimed)) {
+                let reach = w.reach(aimed);
+                let target = near
+                    .filter(|&(_, d)| d <= reach)
+                    .and_then(|_| self.target(f, reach));
+                if let Some((t, _)) = target {
                     act.aimed = false;
                     self.shoot(f, t, aimed, How::Fire);
                     return;
@@ -366,7 +396,7 @@ impl Battle<'_, '_> {
 
     pub(crate) fn move_to(&mut self, f: usize, x: f64, how: &'static str) {
         let from = self.s.places[f].x;
-        let cover = cover_at(x, self.p.defender_cover);
+        let cover = cover_at(x, self.p.defender_cover, self.p.cover_every);
         self.s.places[f].x = x;
         self.s.places[f].cover = cover;
         if self.p.log {
@@ -398,7 +428,10 @@ impl Battle<'_, '_> {
         if stop >= x {
             return;
         }
-        let line = (stop / super::COVER_EVERY).ceil() * super::COVER_EVERY;
+        let line = self
+            .p
+            .cover_every
+            .map_or(f64::NAN, |every| (stop / every).ceil() * every);
         if line < x - 1e-6 && line >= stop - 1e-6 && line > 0.0 {
             self.move_to(f, line, "advances to cover");
         } else {
@@ -468,8 +501,13 @@ impl Battle<'_, '_> {
 
     fn sprint(&mut self, f: usize, reach: f64) {
         let x = self.s.places[f].x;
-        let below = (x / super::COVER_EVERY).floor() * super::COVER_EVERY;
-        let mut lines = vec![below, below + super::COVER_EVERY];
+        let mut lines = match self.p.cover_every {
+            Some(every) => {
+                let below = (x / every).floor() * every;
+                vec![below, below + every]
+            }
+            None => vec![0.0],
+        };
         lines.retain(|&c| c > 0.0 || (c == 0.0 && self.p.defender_cover != Cover::None));
         let best = lines
             .into_iter()
@@ -546,7 +584,11 @@ impl Battle<'_, '_> {
         let reactor = self.nearest_where(
             f,
             |g| !self.s.places[g].activated && !self.s.places[g].suppressed,
-            |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2)),
+            // One shot for a whole activation: only worth it at close range.
+            |g, d2| {
+                self.gun(g)
+                    .is_some_and(|w| d2 <= (w.row().bands[0].0 as f64).powi(2))
+            },
         );
         if let Some((g, _)) = reactor {
             self.s.places[g].activated = true;

@@ -22,8 +22,11 @@ use crate::rules::fma::weapons::{self, Arm, Weapon};
 use events::FmaEvent;
 
 /// Lines of soft cover (hedges, walls, craters) cross the table every this
-/// many inches from the defenders' line.
+/// many inches from the defenders' line, unless the battle's terrain is
+/// `open`.
 pub const COVER_EVERY: f64 = 10.0;
+/// The terrain with no cover between the lines.
+pub const OPEN_TERRAIN: &str = "open";
 /// Figures of a side stand this many inches apart across the table.
 pub const SPACING: f64 = 2.0;
 /// FMA turns (1 minute) of firing that spend one campaign turn of ammunition
@@ -91,6 +94,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) start: [usize; 2],
     pub(crate) range_in: f64,
     pub(crate) defender_cover: Cover,
+    /// Inches between lines of cover; `None` on open terrain.
+    pub(crate) cover_every: Option<f64>,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.
@@ -120,11 +125,11 @@ pub fn fire_option(setup: &BattleSetup) -> Result<FireOption, String> {
 }
 
 /// The cover at `x` inches: the defenders' own position at 0, a soft line
-/// every `COVER_EVERY` inches, open ground between.
-pub fn cover_at(x: f64, defenders: Cover) -> Cover {
+/// every `every` inches (none on open terrain), open ground between.
+pub fn cover_at(x: f64, defenders: Cover, every: Option<f64>) -> Cover {
     if x.abs() < 1e-6 {
         defenders
-    } else if x > 0.0 && ((x / COVER_EVERY).round() * COVER_EVERY - x).abs() < 1e-6 {
+    } else if every.is_some_and(|e| x > 0.0 && ((x / e).round() * e - x).abs() < 1e-6) {
         Cover::Soft
     } else {
         Cover::None
@@ -164,6 +169,7 @@ impl<'a> Prepared<'a> {
             start: [0, 0],
             range_in,
             defender_cover,
+            cover_every: (setup.terrain != OPEN_TERRAIN).then_some(COVER_EVERY),
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -367,10 +373,17 @@ mod tests {
 
     #[test]
     fn cover_lines_and_the_defenders_position() {
-        assert_eq!(cover_at(0.0, Cover::Hard), Cover::Hard);
-        assert_eq!(cover_at(10.0, Cover::Hard), Cover::Soft);
-        assert_eq!(cover_at(40.0, Cover::None), Cover::Soft);
-        assert_eq!(cover_at(43.0, Cover::None), Cover::None);
-        assert_eq!(cover_at(-4.0, Cover::Soft), Cover::None);
+        let lines = Some(COVER_EVERY);
+        assert_eq!(cover_at(0.0, Cover::Hard, lines), Cover::Hard);
+        assert_eq!(cover_at(10.0, Cover::Hard, lines), Cover::Soft);
+        assert_eq!(cover_at(40.0, Cover::None, lines), Cover::Soft);
+        assert_eq!(cover_at(43.0, Cover::None, lines), Cover::None);
+        assert_eq!(cover_at(-4.0, Cover::Soft, lines), Cover::None);
+        assert_eq!(
+            cover_at(40.0, Cover::None, None),
+            Cover::None,
+            "open terrain"
+        );
+        assert_eq!(cover_at(0.0, Cover::Soft, None), Cover::Soft);
     }
 }
