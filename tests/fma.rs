@@ -451,3 +451,42 @@ fn calibration_points_the_obvious_way() {
         "cover helps the defender under quick fire: {cover:?} {open:?}"
     );
 }
+
+#[test]
+fn a_recorded_fma_battle_takes_figures_and_the_dead_are_dead() {
+    let c = Campaign::full_moon();
+    plan(&c, "r");
+    let file = c.path("r.toml");
+    std::fs::write(
+        &file,
+        "winner = \"attacker\"\nturns = 7\nend_reason = \"the defender broke\"\n\
+         [[stands]]\ncode = \"mil-1a\"\nfired = true\nunder_fire = true\n\
+         figures = [\"dead\", \"dead\", \"down\", \"suppressed\", \"up\", \"up\", \"up\", \"dead\"]\n\
+         [[stands]]\ncode = \"a1-1\"\nfired = true\nunder_fire = true\n\
+         figures = [\"up\", \"down\", \"up\", \"up\"]\n",
+    )
+    .unwrap();
+    let rec = c.json(&["battle", "record", "r", "--results", file.to_str().unwrap()]);
+    let cas = &rec["casualties"];
+    let total: i64 = [
+        "captured", "dead", "light", "mortal", "scratch", "serious", "unharmed",
+    ]
+    .iter()
+    .map(|k| cas[k].as_i64().unwrap())
+    .sum();
+    assert_eq!(total, 5, "four militiamen and one trooper down: {rec}");
+    assert!(
+        cas["dead"].as_i64().unwrap() >= 3,
+        "three KILLs are dead: {cas}"
+    );
+    let bad = c.path("bad.toml");
+    std::fs::write(
+        &bad,
+        "winner = \"attacker\"\nturns = 7\n[[stands]]\ncode = \"a1-1\"\nfigures = [\"up\"]\n",
+    )
+    .unwrap();
+    c.fails(
+        2,
+        &["battle", "record", "r", "--results", bad.to_str().unwrap()],
+    );
+}
