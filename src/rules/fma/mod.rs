@@ -15,6 +15,7 @@ pub mod quality;
 pub mod queries;
 pub mod reaction;
 pub mod ruleset;
+pub mod task;
 pub mod weapons;
 
 pub use ruleset::Fma;

@@ -125,6 +125,33 @@ mod tests {
     }
 
     #[test]
+    fn the_texts_police_team() {
+        // Five markers drawn for a police squad (L380-388): each grade's die
+        // with its motivation, 1 the gutsiest.
+        let team = [
+            ("Morgan", Grade::Green, 1),
+            ("Lewis", Grade::Veteran, 2),
+            ("Holloway", Grade::Regular, 2),
+            ("Parnell", Grade::Regular, 3),
+            ("Krapski", Grade::Veteran, 3),
+        ];
+        let dice: Vec<(Die, &str)> = team
+            .iter()
+            .map(|(_, g, m)| (g.die(), MOTIVATION[(*m - 1) as usize].1))
+            .collect();
+        assert_eq!(
+            dice,
+            vec![
+                (Die::D6, "high"),
+                (Die::D10, "average"),
+                (Die::D8, "average"),
+                (Die::D8, "low"),
+                (Die::D10, "low")
+            ]
+        );
+    }
+
+    #[test]
     fn motivation_from_the_morale_number() {
         let m: Vec<i64> = (1..=9).map(motivation).collect();
         assert_eq!(m, vec![1, 1, 1, 2, 2, 2, 3, 3, 3]);
