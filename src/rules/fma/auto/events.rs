@@ -420,7 +420,10 @@ impl Happening for FmaEvent {
                 winner,
                 turns,
                 reason,
-            } => format!("battle over after {turns} turns: {winner} ({reason})"),
+            } => format!(
+                "battle over after {turns} turn{}: {winner} ({reason})",
+                if *turns == 1 { "" } else { "s" }
+            ),
         }
     }
 }
