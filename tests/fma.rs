@@ -76,6 +76,11 @@ fn a_squad_battle_fights_figure_by_figure_replays_and_feeds_the_aid_post() {
         "{log}"
     );
     assert_eq!(fought["ruleset"], "fma");
+    let ours = c.ok(&["battle", "log", "x", "--side", "ifu"]);
+    assert!(
+        ours.contains("a1-1#1 (d8/1) activates"),
+        "a side sees its figures: {ours}"
+    );
 
     let events = fought["events"].as_array().expect("events");
     assert!(events.iter().all(|e| e["data"]["kind"].is_string()));

@@ -108,7 +108,7 @@ impl Battle<'_, '_> {
     }
 
     /// The nearest up enemy and its distance.
-    fn nearest(&self, f: usize) -> Option<(usize, f64)> {
+    pub(crate) fn nearest(&self, f: usize) -> Option<(usize, f64)> {
         self.nearest_where(f, |_| true, |_, _| true)
     }
 
@@ -304,7 +304,9 @@ impl Battle<'_, '_> {
         if fig.leader && !act.transferred && n == 0 {
             if let Some(g) = self.suppressed_friend(f) {
                 act.transferred = true;
-                self.transfer(f, g);
+                if self.transfer(f, g) {
+                    self.rally(g);
+                }
                 return;
             }
         }
@@ -528,7 +530,7 @@ impl Battle<'_, '_> {
         }
     }
 
-    /// A leader passes one action to `g` (here: a try at its suppression).
+    /// A leader tries to pass one action to `g`: whether it may act now.
     pub(crate) fn transfer(&mut self, leader: usize, g: usize) -> bool {
         let lf = self.p.figures[leader];
         let rolled = self.roll(lf.quality);
@@ -543,9 +545,6 @@ impl Battle<'_, '_> {
                 passed,
             };
             self.log(Some(lf.role), ev);
-        }
-        if passed && self.s.places[g].suppressed {
-            self.rally(g);
         }
         passed
     }

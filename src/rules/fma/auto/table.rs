@@ -161,7 +161,7 @@ impl TableBattle for FmaTable<'_> {
                         figure: b.name(f),
                         quality: q.name(),
                         motivation: m,
-                        inches: 0,
+                        inches: b.nearest(f).map_or(0, |(_, d)| d.round() as i64),
                         suppressed: b.s.places[f].suppressed,
                     };
                     b.log(Some(b.p.figures[f].role), ev);
@@ -350,11 +350,7 @@ impl TableBattle for FmaTable<'_> {
                         ));
                     }
                     // At the table the friend's action is the umpire's next line.
-                    let was = b.s.places[f].suppressed;
-                    b.s.places[f].suppressed = false;
-                    let ok = b.transfer(l, f);
-                    b.s.places[f].suppressed = was;
-                    Ok(ok)
+                    Ok(b.transfer(l, f))
                 })?;
                 if passed {
                     self.now.granted = Some(f);
