@@ -367,9 +367,143 @@ impl Battle<'_, '_> {
     }
 }
 
+/// Hand-built battles for the resolver's and the table's unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::battle::setup::{BattleSetup, Force, MoraleNumber, StandSetup};
+    use crate::core::kinds::{Cover, Equipment, Medical, StandType, Training, Weapon};
+
+    /// A stand: code, training, equipment, weapon, men, morale number.
+    pub(crate) type Spec = (&'static str, Training, Equipment, Weapon, i64, i32);
+
+    fn force(side: &str, stands: &[Spec]) -> Force {
+        Force {
+            side: side.into(),
+            medical: Medical::Normal,
+            enemy_treats_pw_well: false,
+            commands: vec![],
+            units: vec![],
+            stands: stands
+                .iter()
+                .map(|&(code, training, eq, weapon, men, morale)| StandSetup {
+                    code: code.into(),
+                    unit: format!("{side}-u"),
+                    command: format!("{side}-c"),
+                    stand_type: StandType::Infantry,
+                    training,
+                    actions: 3,
+                    equipment: Some(eq),
+                    vehicle: None,
+                    speed: None,
+                    weapon: Some(weapon),
+                    men,
+                    hits: 0,
+                    officer: false,
+                    ammo: 12,
+                    ammo_max: 12,
+                    flags: vec![],
+                    morale: MoraleNumber {
+                        base: morale,
+                        factors: vec![],
+                        unclamped: morale,
+                        morale,
+                    },
+                })
+                .collect(),
+        }
+    }
+
+    pub(crate) fn battle(att: &[Spec], def: &[Spec], range_cm: i64, cover: Cover) -> BattleSetup {
+        BattleSetup {
+            code: "t".into(),
+            ruleset: "fma".into(),
+            range_cm,
+            defender_cover: cover,
+            terrain: String::new(),
+            turn_limit: 30,
+            options: Default::default(),
+            attacker: force("a", att),
+            defender: force("d", def),
+        }
+    }
+
+    pub(crate) const RIFLES: Spec = (
+        "r",
+        Training::Regular,
+        Equipment::AssaultRifles,
+        Weapon::Rifles,
+        4,
+        4,
+    );
+}
+
 #[cfg(test)]
 mod tests {
+    use super::testing::{battle, RIFLES};
     use super::*;
+    use crate::core::kinds::{Cover as Campaign, Training};
+
+    #[test]
+    fn figures_are_built_from_stands_as_spec_9_5() {
+        let green = ("g", Training::Recruits, RIFLES.2, RIFLES.3, 3, 8);
+        let s = battle(&[RIFLES], &[green], 60, Campaign::Cover);
+        let p = Prepared::new(&s, true).unwrap();
+        assert_eq!(
+            p.names,
+            vec!["r#1", "r#2", "r#3", "r#4", "g#1", "g#2", "g#3"]
+        );
+        assert_eq!(p.start, [4, 3]);
+        let (r, g) = (p.figures[0], p.figures[4]);
+        assert_eq!((r.quality, r.motivation, r.leader), (Die::D8, 2, true));
+        assert_eq!((g.quality, g.motivation), (Die::D6, 3));
+        assert_eq!(r.armour.to_string(), "d6");
+        assert_eq!(
+            p.places[4].cover,
+            Cover::Soft,
+            "defenders in the campaign's cover"
+        );
+        assert_eq!(p.places[0].x, 24.0, "60 cm is 24 inches");
+        assert_eq!(p.figures[1].y - p.figures[0].y, SPACING);
+    }
+
+    #[test]
+    fn the_same_seed_fights_the_same_battle_and_every_down_is_counted() {
+        let s = battle(&[RIFLES, RIFLES], &[RIFLES], 150, Campaign::Cover);
+        let p = Prepared::new(&s, true).unwrap();
+        let (a, b) = (p.fight(11), p.fight(11));
+        assert_eq!(a.events, b.events);
+        assert_eq!(a.winner, b.winner);
+        let downs = a
+            .events
+            .iter()
+            .filter_map(|e| e.data.as_ref())
+            .map(|d| match d["kind"].as_str() {
+                Some("shot") => usize::from(
+                    ["wound", "kill", "down"].contains(&d["result"].as_str().unwrap_or("")),
+                ),
+                Some("close_combat") => usize::from(d["result"] != "no_effect"),
+                _ => 0,
+            })
+            .sum::<usize>() as i64;
+        let hits: i64 = a.stands.iter().map(|s| s.hits_taken).sum();
+        assert_eq!(hits, downs, "a figure down is a hit, once");
+        assert!(a.stands.iter().all(|s| s.killed <= s.hits_taken));
+        let quiet = Prepared::new(&s, false).unwrap().fight(11);
+        assert!(quiet.events.is_empty(), "odds runs keep no log");
+        assert_eq!(quiet.winner, a.winner, "the log changes nothing");
+    }
+
+    #[test]
+    fn a_bad_fire_option_is_refused() {
+        let mut s = battle(&[RIFLES], &[RIFLES], 60, Campaign::Open);
+        s.options.insert(FIRE_OPTION.into(), "slow".into());
+        assert!(Prepared::new(&s, false).is_err());
+        s.options.insert(FIRE_OPTION.into(), "quick".into());
+        assert_eq!(
+            Prepared::new(&s, false).ok().map(|p| p.option),
+            Some(FireOption::Quick)
+        );
+    }
 
     #[test]
     fn cover_lines_and_the_defenders_position() {

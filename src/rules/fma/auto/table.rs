@@ -443,3 +443,81 @@ impl TableBattle for FmaTable<'_> {
         b.finish(Some((winner, reason)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{battle, RIFLES};
+    use super::*;
+    use crate::core::kinds::{Cover as Campaign, Equipment, Training, Weapon};
+
+    /// One line as the engine plays it: refused lines change nothing.
+    fn line(t: &mut FmaTable, text: &str, dice: &[&str]) -> Result<(), String> {
+        let before = t.snapshot();
+        t.dice().give(dice.iter().map(|d| d.to_string()).collect());
+        let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        let out = t.act(&words).and_then(|_| match t.dice().short() {
+            Some(d) => Err(format!("short of {d}")),
+            None => Ok(()),
+        });
+        if out.is_err() {
+            t.restore(before);
+        }
+        out
+    }
+
+    #[test]
+    fn power_armour_doubles_in_close_combat_and_a_leader_passes_an_action() {
+        let hma = (
+            "p",
+            Training::Regular,
+            Equipment::Hma,
+            Weapon::SlaSquad,
+            4,
+            2,
+        );
+        let s = battle(&[hma], &[RIFLES], 60, Campaign::Open);
+        let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
+        line(&mut t, "activate p#1", &[]).unwrap();
+        // D8 3 doubled to 6 against the rifleman's 5: a wound (not more than
+        // double); he goes down and his friends within 8" test.
+        line(&mut t, "close p#1 at r#1", &["3", "5", "6", "6", "6"]).unwrap();
+        assert!(!t.s.places[4].up && !t.s.places[4].dead);
+        assert!(t.status().contains("r#1 (defender)"));
+        line(&mut t, "aim p#1", &[]).unwrap();
+        assert!(line(&mut t, "aim p#1", &[]).is_err(), "two actions only");
+        // r#2 fails a test and is suppressed; it may only rally.
+        line(&mut t, "test r#2", &["2"]).unwrap();
+        assert!(t.s.places[5].suppressed);
+        line(&mut t, "activate r#3", &[]).unwrap();
+        assert!(
+            line(&mut t, "transfer r#3 to r#2", &[]).is_err(),
+            "r#3 is no leader"
+        );
+        assert!(line(&mut t, "activate r#2", &[]).is_ok());
+        assert!(
+            line(&mut t, "fire r#2 at p#2", &["1", "1", "1"]).is_err(),
+            "suppressed"
+        );
+        line(&mut t, "rally r#2", &["3"]).unwrap();
+        assert!(!t.s.places[5].suppressed, "3 beats motivation 2");
+
+        // Next turn: p#2 is suppressed; its leader p#1 passes it an action
+        // (D8 5 beats 2 + 2) and p#2 spends it on a rally without activating.
+        t.next_turn();
+        line(&mut t, "test p#2", &["1"]).unwrap();
+        assert!(t.s.places[1].suppressed);
+        assert!(
+            line(&mut t, "activate p#1", &[]).is_err(),
+            "alone at 0\": a test"
+        );
+        line(&mut t, "place p#1 24", &[]).unwrap();
+        line(&mut t, "activate p#1", &[]).unwrap();
+        line(&mut t, "transfer p#1 to p#2", &["5"]).unwrap();
+        line(&mut t, "rally p#2", &["5"]).unwrap();
+        assert!(!t.s.places[1].suppressed);
+        assert!(
+            line(&mut t, "rally p#2", &["5"]).is_err(),
+            "one action passed"
+        );
+    }
+}
