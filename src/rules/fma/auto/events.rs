@@ -84,7 +84,7 @@ pub enum FmaEvent {
     Shot {
         firer: String,
         target: String,
-        /// Empty for a FIRE action, ` (reaction fire)` or ` (overwatch)`.
+        /// `fire` (a FIRE action), `reaction` or `overwatch`.
         how: &'static str,
         weapon: &'static str,
         inches: i64,
@@ -308,7 +308,12 @@ impl Happening for FmaEvent {
                 result,
             } => {
                 let mut s = format!(
-                    "{firer} fires {weapon} at {target}{how}, {inches}\" {band}{}: {} against {against}",
+                    "{firer} fires {weapon} at {target}{}, {inches}\" {band}{}: {} against {against}",
+                    match *how {
+                        "reaction" => " (reaction fire)",
+                        "overwatch" => " (overwatch)",
+                        _ => "",
+                    },
                     if *aimed { " (aimed)" } else { "" },
                     list(to_hit),
                 );
@@ -438,7 +443,7 @@ mod tests {
         let shot = FmaEvent::Shot {
             firer: "a1-1#2".into(),
             target: "m1#3".into(),
-            how: "",
+            how: "fire",
             weapon: "combat rifle",
             inches: 14,
             band: "medium",

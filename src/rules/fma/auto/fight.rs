@@ -40,9 +40,9 @@ pub(crate) enum How {
 impl How {
     fn word(self) -> &'static str {
         match self {
-            How::Fire => "",
-            How::Reaction => " (reaction fire)",
-            How::Overwatch => " (overwatch)",
+            How::Fire => "fire",
+            How::Reaction => "reaction",
+            How::Overwatch => "overwatch",
         }
     }
 }

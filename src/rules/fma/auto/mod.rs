@@ -493,6 +493,59 @@ mod tests {
         assert_eq!(quiet.winner, a.winner, "the log changes nothing");
     }
 
+    fn kinds(r: &BattleResult) -> Vec<serde_json::Value> {
+        r.events.iter().filter_map(|e| e.data.clone()).collect()
+    }
+
+    #[test]
+    fn rockets_blast_everyone_within_two_inches_with_a_d12() {
+        use crate::core::kinds::{Equipment, Weapon};
+        let at = (
+            "m",
+            Training::Regular,
+            Equipment::Hma,
+            Weapon::AtMissile,
+            2,
+            4,
+        );
+        let s = battle(&[at, RIFLES], &[RIFLES, RIFLES], 150, Campaign::Cover);
+        let p = Prepared::new(&s, true).unwrap();
+        assert_eq!(
+            p.figures[1].arm,
+            Arm::Rocket,
+            "the second figure is the gunner"
+        );
+        assert_eq!(p.figures[0].arm, Arm::Gun(weapons::Weapon::CombatRifle));
+        let rockets: Vec<_> = (1..20)
+            .flat_map(|seed| kinds(&p.fight(seed)))
+            .filter(|d| d["kind"] == "rocket")
+            .collect();
+        assert!(!rockets.is_empty());
+        for r in &rockets {
+            assert!(r["target_number"].as_i64().unwrap() >= 1);
+            for h in r["hits"].as_array().unwrap() {
+                assert_eq!(h["dice"][0]["die"], "d12", "{r}");
+            }
+        }
+        assert!(rockets
+            .iter()
+            .any(|r| !r["hits"].as_array().unwrap().is_empty()));
+    }
+
+    #[test]
+    fn defenders_out_of_reach_watch_and_fire_on_the_advance() {
+        let s = battle(&[RIFLES, RIFLES], &[RIFLES], 300, Campaign::Cover);
+        let p = Prepared::new(&s, true).unwrap();
+        let all: Vec<_> = (1..10).flat_map(|seed| kinds(&p.fight(seed))).collect();
+        assert!(all.iter().any(|d| d["kind"] == "overwatch"));
+        assert!(all
+            .iter()
+            .any(|d| d["kind"] == "shot" && d["how"] == "overwatch" && d["aimed"] == true));
+        assert!(all
+            .iter()
+            .any(|d| d["kind"] == "move" && d["how"] == "advances to cover"));
+    }
+
     #[test]
     fn a_bad_fire_option_is_refused() {
         let mut s = battle(&[RIFLES], &[RIFLES], 60, Campaign::Open);
