@@ -304,7 +304,64 @@ fn rule_queries_reproduce_the_worked_examples_and_refuse_bad_input() {
         .sum();
     assert!((sum - 1.0).abs() < 1e-12, "{p}");
 
+    // The grenade launcher: an Expert (D10) at 26" is in the fifth 6" band;
+    // a 6 hits the aim point, a 2 deviates 2", a 5 deviates 5".
+    let gl = |roll: &str| {
+        q(&[
+            "explosive",
+            "--skill",
+            "d10",
+            "--weapon",
+            "launched",
+            "--inches",
+            "26",
+            "--roll",
+            roll,
+        ])
+    };
+    assert_eq!(gl("6")["target_number"], 5);
+    assert_eq!(gl("6")["deviation"], 0);
+    assert_eq!(gl("2")["deviation"], 2);
+    assert_eq!(gl("5")["deviation"], 5);
+    // A Green (D6) always deviates from six bands, on a D8 at seven.
+    let green = q(&[
+        "explosive",
+        "--skill",
+        "d6",
+        "--weapon",
+        "launched",
+        "--inches",
+        "40",
+    ]);
+    assert_eq!(
+        (green["die"].as_str(), green["always_deviates"].as_bool()),
+        (Some("d8"), Some(true))
+    );
+    assert_eq!(green["p"]["0"], serde_json::Value::Null, "never on target");
+    // A strength-D10 'borg throws with a 4" band.
+    let borg = q(&[
+        "explosive",
+        "--skill",
+        "d10",
+        "--weapon",
+        "thrown",
+        "--strength",
+        "d10",
+        "--inches",
+        "8",
+    ]);
+    assert_eq!(borg["band"], 4);
+
     for bad in [
+        vec![
+            "explosive",
+            "--skill",
+            "d6",
+            "--weapon",
+            "launched",
+            "--inches",
+            "56",
+        ],
         vec!["reaction", "--quality", "d7", "--motivation", "2"],
         vec!["reaction", "--quality", "d8", "--motivation", "4"],
         vec![

@@ -10,6 +10,7 @@ use serde_json::{json, Map, Value};
 use super::armour::Cover;
 use super::close_combat::{self, clash, multiplier};
 use super::die::{Die, Rated};
+use super::explosives::{deviation, deviation_die, target_number, thrown_band, Explosive};
 use super::fire::{Faces, FireOption, Shot};
 use super::reaction;
 use crate::battle::ruleset::Answer;
@@ -87,6 +88,38 @@ pub enum FmaQuery {
         #[arg(long)]
         roll: Option<String>,
     },
+    /// A grenade or rocket: the target number from the range bands, the
+    /// skill (quality) die, and how far the shot deviates.
+    #[command(
+        after_help = "Example (the text's: an Expert D10 with a grenade launcher at 26\"):\n  bounce rules fma explosive --skill d10 --weapon launched --inches 26 --roll 5"
+    )]
+    Explosive {
+        #[arg(long, value_parser = Die::parse)]
+        skill: Die,
+        /// thrown, launched or rocket.
+        #[arg(long, value_parser = explosive)]
+        weapon: Explosive,
+        #[arg(long)]
+        inches: f64,
+        /// A thrower's strength die (thrown grenades reach 1\" more per type above D6).
+        #[arg(long, value_parser = Die::parse, default_value = "d6")]
+        strength: Die,
+        /// The skill die (or the stepped-up die); without it, the chance of
+        /// each deviation in inches (0: on the aim point).
+        #[arg(long)]
+        roll: Option<i64>,
+    },
+}
+
+fn explosive(s: &str) -> Result<Explosive, String> {
+    match s {
+        "thrown" => Ok(Explosive::ThrownGrenade),
+        "launched" => Ok(Explosive::LaunchedGrenade),
+        "rocket" => Ok(Explosive::Rocket),
+        _ => Err(format!(
+            "an explosive is thrown, launched or rocket, not `{s}`"
+        )),
+    }
 }
 
 fn on_die(die: Die, r: i64) -> Result<i64, String> {
@@ -124,6 +157,64 @@ fn p_text(p: &Map<String, Value>) -> String {
 
 pub fn answer(q: FmaQuery) -> Result<Answer, String> {
     match q {
+        FmaQuery::Explosive {
+            skill,
+            weapon,
+            inches,
+            strength,
+            roll,
+        } => {
+            let band = match weapon {
+                Explosive::ThrownGrenade => thrown_band(strength),
+                w => w.band(),
+            };
+            let tn = target_number(inches, band)
+                .ok_or_else(|| format!("{inches}\" is beyond ten bands of {band}\""))?;
+            let (die, always) = deviation_die(skill, tn).ok_or_else(|| {
+                format!("target number {tn} would take a {skill} past d12: the shot is not allowed")
+            })?;
+            let head =
+                json!({"band": band, "target_number": tn, "die": die, "always_deviates": always});
+            let what = format!(
+                "{inches}\" with a {band}\" band: target number {tn}, {die}{}",
+                if always { ", always deviates" } else { "" }
+            );
+            match roll {
+                Some(r) => {
+                    let r = on_die(die, r)?;
+                    let d = deviation(r, tn, always);
+                    let mut j = head;
+                    j["roll"] = json!(r);
+                    j["deviation"] = json!(d);
+                    Ok(Answer {
+                        json: j,
+                        text: format!(
+                            "{what}: {r} → {}",
+                            if d == 0 {
+                                "on the aim point".to_string()
+                            } else {
+                                format!("deviates {d}\" (roll a d12 for the direction)")
+                            }
+                        ),
+                    })
+                }
+                None => {
+                    let mut p: BTreeMap<i64, f64> = BTreeMap::new();
+                    for r in die.faces() {
+                        *p.entry(deviation(r, tn, always)).or_insert(0.0) +=
+                            1.0 / die.sides() as f64;
+                    }
+                    let pm: Map<String, Value> =
+                        p.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
+                    let mut j = head;
+                    j["p"] = Value::Object(pm.clone());
+                    Ok(Answer {
+                        text: format!("{what}: {}", p_text(&pm)),
+                        json: j,
+                    })
+                }
+            }
+        }
         FmaQuery::Reaction {
             quality,
             motivation,

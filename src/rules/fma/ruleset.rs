@@ -77,7 +77,7 @@ impl Ruleset for Fma {
 
     fn queries(&self) -> clap::Command {
         FmaQuery::augment_subcommands(clap::Command::new("fma"))
-            .about("FMA tables: reaction, shoot, close-combat")
+            .about("FMA tables: reaction, shoot, close-combat, explosive")
             .subcommand_required(true)
     }
 
