@@ -302,26 +302,37 @@ fn table_play_reproduces_the_texts_damage_examples() {
         "--ruleset",
         "dirtside",
     ]);
-    let mut store = Store::open(&c.db).unwrap();
-    store
-        .change("options", |tx| {
-            // The text's firer: an HKP/3 with enhanced fire control; its target a
-            // signature-4 tank with armour 4.
-            bounce::store::battles::set_ruleset_option(
-                tx,
-                "dirtside",
-                "stand.hvr-1",
-                Some("weapon=hkp/3,fire_control=enhanced"),
-            )?;
-            bounce::store::battles::set_ruleset_option(
-                tx,
-                "dirtside",
-                "stand.apc-1",
-                Some("armour=4,signature=4"),
-            )?;
-            Ok(((), "options".into()))
-        })
-        .unwrap();
+    // The text's firer: an HKP/3 with enhanced fire control; its target a
+    // signature-4 tank with armour 4. Set as an umpire would.
+    c.ok(&[
+        "option",
+        "set",
+        "dirtside",
+        "stand.hvr-1",
+        "weapon=hkp/3,fire_control=enhanced",
+    ]);
+    c.ok(&[
+        "option",
+        "set",
+        "dirtside",
+        "stand.apc-1",
+        "armour=4,signature=4",
+    ]);
+    let listed = c.json(&["option", "list"]);
+    assert!(
+        listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["key"] == "stand.apc-1" && r["value"] == "armour=4,signature=4"),
+        "{listed}"
+    );
+    c.fails(
+        2,
+        &["option", "set", "dirtside", "stand.apc-1", "armour=thick"],
+    );
+    c.fails(2, &["option", "set", "dirtside", "chit_pot", "R1=2"]);
+    let store = Store::open(&c.db).unwrap();
     let registry = Registry::standard();
     let ds = registry.get("dirtside").unwrap();
     let b = ready(store.conn(), "p").unwrap();

@@ -36,7 +36,10 @@ fn a_fire_line_applies_the_modifiers_the_stands_bring() {
         "manual",
         "fire a1-1 at mil-1a range 40 cover roll 9\nstatus\nabort\n",
     );
-    assert!(out.contains("officer +1 in_cover -1 = 9 → 2 hits"), "{out}");
+    assert!(
+        out.contains("(officer +1, in cover \u{2212}1) = 9 → 2 hits"),
+        "{out}"
+    );
     assert!(out.contains("(60 cm band, needs 4)"), "{out}");
     // An HMA target: -3, and a moving firer out of HMA: -4 (a-sf-2 wears LTA).
     let out = play(
@@ -44,7 +47,7 @@ fn a_fire_line_applies_the_modifiers_the_stands_bring() {
         "manual",
         "fire mil-1a at a1-2 range 12 roll 10\nabort\n",
     );
-    assert!(out.contains("in_hma -3"), "{out}");
+    assert!(out.contains("in HMA \u{2212}3"), "{out}");
 }
 
 #[test]

@@ -495,3 +495,68 @@ fn demo_writes_the_html_report_beside_its_database() {
     let page = std::fs::read_to_string(page).unwrap();
     assert!(page.contains("<svg") && page.contains("Full Moon"));
 }
+
+/// The shape of a JSON document: every key with the type of its value; arrays
+/// by the union of their elements' shapes; maps keyed by codes or dates would
+/// make the shape depend on data, so the report has none.
+fn shape(v: &Value) -> Value {
+    match v {
+        Value::Null => Value::String("null".into()),
+        Value::Bool(_) => Value::String("bool".into()),
+        Value::Number(n) if n.is_i64() || n.is_u64() => Value::String("integer".into()),
+        Value::Number(_) => Value::String("number".into()),
+        Value::String(_) => Value::String("string".into()),
+        Value::Array(items) => {
+            let mut union = serde_json::Map::new();
+            let mut scalars = std::collections::BTreeSet::new();
+            for item in items {
+                match shape(item) {
+                    Value::Object(fields) => {
+                        for (k, s) in fields {
+                            let slot = union.entry(k).or_insert(Value::Null);
+                            // A field null in one element and set in another
+                            // keeps the set shape.
+                            if slot.is_null() || *slot == Value::String("null".into()) {
+                                *slot = s;
+                            }
+                        }
+                    }
+                    Value::String(s) => {
+                        scalars.insert(s);
+                    }
+                    other => {
+                        scalars.insert(other.to_string());
+                    }
+                }
+            }
+            let mut out = Vec::new();
+            if !union.is_empty() {
+                out.push(Value::Object(union));
+            }
+            out.extend(scalars.into_iter().map(Value::String));
+            Value::Array(out)
+        }
+        Value::Object(fields) => {
+            Value::Object(fields.iter().map(|(k, v)| (k.clone(), shape(v))).collect())
+        }
+    }
+}
+
+#[test]
+fn json_shape_is_the_documented_one() {
+    const GOLDEN: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/report-shape.json"
+    );
+    let c = fought();
+    let doc = c.json(&["report"]);
+    let got = serde_json::to_string_pretty(&shape(&doc)).unwrap() + "\n";
+    if std::env::var_os("BLESS").is_some() {
+        std::fs::write(GOLDEN, &got).expect("write golden file");
+    }
+    let want = std::fs::read_to_string(GOLDEN).expect("the shape file is checked in");
+    assert!(
+        got == want,
+        "the report's JSON shape changed; update docs/report.md, then BLESS=1 cargo test --test report\n{got}"
+    );
+}

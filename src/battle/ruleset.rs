@@ -89,6 +89,17 @@ pub trait Ruleset: Sync + Send {
     /// not say, from the people hit in it.
     fn status_after_hits(&self, stand: &StandSetup, hits: i64) -> Status;
 
+    /// Notes per stand that this ruleset reads off its own log of a fought
+    /// battle, for `battle show` (stand code, note); none by default.
+    fn stand_notes(&self, _events: &[Event]) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    /// The same notes for a battle not fought yet, from its setup.
+    fn setup_notes(&self, _setup: &BattleSetup) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
     /// `rules NAME …`: the queries this ruleset answers, as a command line to
     /// parse with (its subcommands are the queries).
     fn queries(&self) -> clap::Command;

@@ -10,7 +10,7 @@ use crate::battle::result::{BattleResult, Role};
 use crate::battle::setup::{BattleSetup, CommandSetup, Force, MoraleNumber, StandSetup, UnitSetup};
 use crate::core::dice::{derive_seed, Dice};
 use crate::core::kinds::{Confidence, Medical, Officers, Status};
-use crate::store::battles::{self, BattleRow};
+use crate::store::battles::{self, BattleRow, ForceRef};
 use crate::store::queries::{self, StandRow};
 use crate::store::{Db, StoreError};
 
@@ -63,17 +63,70 @@ pub fn recover(level: Confidence, days: i64) -> Confidence {
 
 /// A stand can fight when it is effective and not under repair at `at`.
 pub fn fit_to_fight(s: &StandRecord, at: NaiveDateTime) -> bool {
-    s.status == Status::Effective && s.repair_until.is_none_or(|t| t <= at)
+    // A stand that fled is back once it has rallied (its wait has passed).
+    matches!(s.status, Status::Effective | Status::Withdrawn)
+        && s.repair_until.is_none_or(|t| t <= at)
+}
+
+/// Who a battle names on each side, and which of their stands to leave out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Forces {
+    pub attacker: Vec<ForceRef>,
+    pub defender: Vec<ForceRef>,
+    /// Stand codes left out of the battle although their unit is named.
+    pub left_out: Vec<String>,
+}
+
+impl Forces {
+    pub fn of(&self, role: Role) -> &[ForceRef] {
+        match role {
+            Role::Attacker => &self.attacker,
+            Role::Defender => &self.defender,
+        }
+    }
+}
+
+/// The forces as the battle was planned.
+pub fn planned_forces(conn: &Db, b: &BattleRow) -> Result<Forces, StoreError> {
+    Ok(Forces {
+        attacker: battles::force_refs(conn, b.id, Role::Attacker)?,
+        defender: battles::force_refs(conn, b.id, Role::Defender)?,
+        left_out: Vec::new(),
+    })
+}
+
+/// The stands that entries name and that can fight at `at`, each once.
+pub fn fighting_stands(
+    conn: &Db,
+    refs: &[ForceRef],
+    at: NaiveDateTime,
+) -> Result<Vec<StandRow>, StoreError> {
+    Ok(battles::stands_of(conn, refs)?
+        .into_iter()
+        .filter(|r| fit_to_fight(&r.record, at))
+        .collect())
 }
 
 /// The setup a ruleset receives for a planned battle.
 pub fn setup(conn: &Db, b: &BattleRow, turn_limit: u32) -> Result<BattleSetup, StoreError> {
+    setup_with(conn, b, turn_limit, &planned_forces(conn, b)?)
+}
+
+/// The setup for the battle `b` fought by `forces` instead of those planned:
+/// the same decisions (who is fit to fight, leadership, morale) as for a real
+/// battle. Reads only; `b`'s range and cover are used as they are.
+pub fn setup_with(
+    conn: &Db,
+    b: &BattleRow,
+    turn_limit: u32,
+    planned: &Forces,
+) -> Result<BattleSetup, StoreError> {
     let sides = battles::sides(conn)?;
     let mut forces = Vec::new();
     for role in [Role::Attacker, Role::Defender] {
-        let rows: Vec<StandRow> = battles::force_stands(conn, b.id, role)?
+        let rows: Vec<StandRow> = fighting_stands(conn, planned.of(role), b.at)?
             .into_iter()
-            .filter(|r| fit_to_fight(&r.record, b.at))
+            .filter(|r| !planned.left_out.contains(&r.record.code))
             .collect();
         let side = rows.first().map(|r| r.side.clone()).unwrap_or_default();
         let medical = sides

@@ -11,6 +11,7 @@ pub mod post_battle;
 pub mod records;
 pub mod regroup;
 pub mod validate;
+pub mod whatif;
 
 pub use error::{CampaignError, Problem};
 pub use records::*;

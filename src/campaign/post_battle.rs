@@ -12,6 +12,9 @@ use crate::core::kinds::{Armour, Medical, Outcome, Severity, StandType, Status};
 use crate::rules::bia;
 
 /// Campaign settings the sequence reads.
+/// Hours a stand that fled takes to rally before it can fight again.
+pub const RALLY_HOURS: i64 = 24;
+
 #[derive(Debug, Clone, Copy)]
 pub struct Settings {
     pub light_wound_days: i64,
@@ -132,6 +135,10 @@ pub fn consequences(
         s.actions += gained;
         s.training = bia::effective_training(s.training, s.actions);
         s.ammo = Some((s.ammo.unwrap_or(0) - outcome.ammo_spent).max(0));
+        if s.status == Status::Withdrawn {
+            // Fled: back with its side once it has rallied.
+            s.repair_until = Some(settings.ended_at + Duration::hours(RALLY_HOURS));
+        }
         if let (Some(d), Status::Effective) = (outcome.damage, s.status) {
             // Damaged or immobilised: out of battles until repaired.
             s.repair_until = Some(settings.ended_at + Duration::days(d.repair_days.max(0)));

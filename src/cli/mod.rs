@@ -1,20 +1,25 @@
-//! The command line: argument parsing and dispatch. Each command group lives in
-//! its own file and only parses, calls the lower layers and prints.
+//! The command line: argument parsing and dispatch. Each command lives in its own
+//! file and only parses, calls the lower layers and prints.
 
-mod aid_post;
+mod advance;
 mod battle;
 pub(crate) mod campaign;
+mod casualties;
 mod check;
+mod completions;
 mod error;
-mod journal;
+mod history;
+mod manpage;
 mod morale;
 mod option;
 mod output;
+mod regroup;
 mod report;
 mod roster;
 mod rules;
 mod stand;
 mod supply;
+mod undo;
 
 use std::path::PathBuf;
 
@@ -175,6 +180,23 @@ pub enum Command {
     Check,
     /// Copy the campaign to FILE consistently, even while others write to it.
     Backup { file: PathBuf },
+    /// Shell completion script for bash, zsh, fish, elvish or powershell, on stdout.
+    #[command(
+        after_help = "Examples:\n  bounce completions bash > ~/.local/share/bash-completion/completions/bounce\n  bounce completions zsh > ~/.zfunc/_bounce\n  bounce completions fish > ~/.config/fish/completions/bounce.fish"
+    )]
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// The manual page (roff) on stdout, or one page per command into a folder.
+    #[command(
+        after_help = "Examples:\n  bounce manpage > bounce.1 && man ./bounce.1\n  bounce manpage --dir man/man1"
+    )]
+    Manpage {
+        /// Write bounce.1 and a page for each command (bounce-battle.1, …) here.
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
     /// The campaign's story: strength, experience, supply, chains of battles, casualties.
     #[command(
         after_help = "Examples:\n  bounce report\n  bounce report --side luna --html luna.html\n  bounce report --json"
@@ -238,14 +260,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             pending,
             stand,
             battle,
-        } => aid_post::casualties(&ctx, pending, stand, battle),
-        Command::Regroup { unit, auto, stands } => aid_post::regroup(&ctx, unit, auto, stands),
+        } => casualties::casualties(&ctx, pending, stand, battle),
+        Command::Regroup { unit, auto, stands } => regroup::regroup(&ctx, unit, auto, stands),
         Command::Supply(cmd) => supply::run(&ctx, cmd),
-        Command::Advance { days, to } => supply::advance(&ctx, days, to),
-        Command::History { limit } => journal::history(&ctx, limit),
-        Command::Undo { steps, dry_run } => journal::undo(&ctx, steps, dry_run),
+        Command::Advance { days, to } => advance::advance(&ctx, days, to),
+        Command::History { limit } => history::history(&ctx, limit),
+        Command::Undo { steps, dry_run } => undo::undo(&ctx, steps, dry_run),
         Command::Check => check::check(&ctx),
         Command::Backup { file } => campaign::backup(&ctx, &file),
+        Command::Completions { shell } => completions::completions(shell),
+        Command::Manpage { dir } => manpage::manpage(dir.as_deref()),
         Command::Report { side, html } => report::report(&ctx, side.as_deref(), html.as_deref()),
     }
 }

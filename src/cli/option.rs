@@ -41,6 +41,18 @@ pub fn run(ctx: &Ctx, cmd: OptionCommand) -> Result<(), CliError> {
                         "about": about,
                     }));
                 }
+                // Keys made per stand or per unit (`stand.tank-1`) are not in
+                // the ruleset's fixed list; show each one set.
+                for (key, value) in &set {
+                    if !r.options().iter().any(|(k, _)| k == key) {
+                        rows.push(serde_json::json!({
+                            "ruleset": r.name(),
+                            "key": key,
+                            "value": value,
+                            "about": "",
+                        }));
+                    }
+                }
             }
             if ctx.json {
                 output::json(&rows);
@@ -86,11 +98,28 @@ pub fn run(ctx: &Ctx, cmd: OptionCommand) -> Result<(), CliError> {
             let r = registry
                 .get(&ruleset)
                 .map_err(|e| CliError::Usage(e.to_string()))?;
-            if !r.options().iter().any(|(k, _)| *k == key) {
-                r.check_option(&key, "").map_err(CliError::Usage)?;
-            }
             let mut store = Store::open(&ctx.db)?;
-            store.change("option unset", |tx| {
+            let fixed = r.options().iter().any(|(k, _)| *k == key);
+            store.try_change("option unset", |tx| {
+                let set = ruleset_options(tx, &ruleset)?;
+                if !fixed && !set.contains_key(&key) {
+                    let names: Vec<&str> = r
+                        .options()
+                        .iter()
+                        .map(|(k, _)| *k)
+                        .chain(set.keys().map(String::as_str))
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .into_iter()
+                        .collect();
+                    return Err(CliError::Usage(format!(
+                        "{ruleset} has no option `{key}` set; `bounce option list` shows them ({})",
+                        if names.is_empty() {
+                            "none".to_string()
+                        } else {
+                            names.join(", ")
+                        }
+                    )));
+                }
                 set_ruleset_option(tx, &ruleset, &key, None)?;
                 Ok(((), format!("{ruleset} option {key} back to its default")))
             })?;

@@ -7,6 +7,18 @@ use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+thread_local! {
+    /// Dice rolled on this thread so far (every die of a 2d6 counts, and each
+    /// chit drawn at random); read by odds to report the dice a run rolls.
+    static ROLLED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many dice this thread has rolled so far. A battle is fought on one
+/// thread, so the difference across a fight is the dice that fight rolled.
+pub fn rolled_on_this_thread() -> u64 {
+    ROLLED.with(|n| n.get())
+}
+
 /// A seeded die roller; the same seed gives the same rolls on every machine.
 #[derive(Debug, Clone)]
 pub struct Dice {
@@ -22,6 +34,7 @@ impl Dice {
 
     /// One die with `sides` faces, 1..=sides.
     pub fn d(&mut self, sides: u32) -> u32 {
+        ROLLED.with(|n| n.set(n.get() + 1));
         self.rng.random_range(1..=sides)
     }
 
@@ -269,6 +282,18 @@ mod tests {
     }
 
     const PINNED_D10_SEED_42: [u32; 12] = [3, 7, 2, 10, 8, 5, 4, 7, 8, 3, 7, 2];
+
+    #[test]
+    fn the_thread_counts_every_die() {
+        let before = rolled_on_this_thread();
+        let mut r = Roller::seeded(5);
+        r.d10();
+        r.two_d6();
+        r.opposed();
+        let mut pot = vec![1, 2, 3];
+        r.draw(&mut pot, |c| c.to_string());
+        assert_eq!(rolled_on_this_thread() - before, 1 + 2 + 2 + 1);
+    }
 
     #[test]
     fn derived_seeds_are_pinned_and_differ() {

@@ -1,5 +1,5 @@
 //! Standard matchups for checking that auto-resolve gives plausible odds; used by
-//! the calibration tests and `examples/calibration.rs` (docs/calibration.md).
+//! the calibration tests and `examples/calibrate.rs` (docs/calibration.md).
 
 use crate::battle::setup::{BattleSetup, CommandSetup, Force, MoraleNumber, StandSetup, UnitSetup};
 use crate::core::kinds::{
@@ -32,6 +32,15 @@ pub const LTA_TRAINED: Kind = Kind {
     stand_type: StandType::Infantry,
     training: Training::Trained,
     actions: 3,
+    equipment: Some(Equipment::Lta),
+    vehicle: None,
+    weapon: Weapon::SlaSquad,
+    men: 8,
+};
+pub const LTA_REGULARS: Kind = Kind {
+    stand_type: StandType::Infantry,
+    training: Training::Regular,
+    actions: 8,
     equipment: Some(Equipment::Lta),
     vehicle: None,
     weapon: Weapon::SlaSquad,
@@ -355,12 +364,120 @@ pub fn matchups() -> Vec<(&'static str, BattleSetup)> {
     ]
 }
 
+/// Force ratios of the calibration curves: 1:1 to 6:1 in half steps.
+pub const RATIOS: [f64; 11] = [1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0, 5.5, 6.0];
+
+/// Defending stands in every curve; the attackers are this times the ratio.
+pub const CURVE_DEFENDERS: usize = 4;
+
+/// One calibration curve: a name and, for each of `RATIOS`, the battle.
+pub struct Curve {
+    pub name: String,
+    pub battles: Vec<BattleSetup>,
+}
+
+fn curve(name: &str, attacker: Kind, defender: Kind, cover: Cover) -> Curve {
+    Curve {
+        name: name.to_string(),
+        battles: RATIOS
+            .iter()
+            .map(|r| {
+                let n = (r * CURVE_DEFENDERS as f64).round() as usize;
+                battle(
+                    force("a", &[(attacker, n)]),
+                    force("d", &[(defender, CURVE_DEFENDERS)]),
+                    60,
+                    cover,
+                )
+            })
+            .collect(),
+    }
+}
+
+/// The curves of docs/calibration.md: trained LTA squads attacking in the
+/// open, in cover and on bunkers, and the quality curves in cover.
+pub fn curves() -> Vec<Curve> {
+    vec![
+        curve(
+            "trained vs trained, open",
+            LTA_TRAINED,
+            LTA_TRAINED,
+            Cover::Open,
+        ),
+        curve(
+            "trained vs trained, cover",
+            LTA_TRAINED,
+            LTA_TRAINED,
+            Cover::Cover,
+        ),
+        curve(
+            "trained vs trained, bunker",
+            LTA_TRAINED,
+            LTA_TRAINED,
+            Cover::Bunker,
+        ),
+        curve(
+            "regulars vs trained, cover",
+            LTA_REGULARS,
+            LTA_TRAINED,
+            Cover::Cover,
+        ),
+        curve(
+            "trained vs regulars, cover",
+            LTA_TRAINED,
+            LTA_REGULARS,
+            Cover::Cover,
+        ),
+    ]
+}
+
+/// The ratio at which a curve of win rates (one per `RATIOS`) first reaches
+/// one half, interpolated between the points either side.
+pub fn even_odds(rates: &[f64]) -> Option<f64> {
+    let pts: Vec<(f64, f64)> = RATIOS.iter().copied().zip(rates.iter().copied()).collect();
+    if pts.first()?.1 >= 0.5 {
+        return Some(pts[0].0);
+    }
+    pts.windows(2).find_map(|w| {
+        let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+        (y0 < 0.5 && y1 >= 0.5).then(|| x0 + (0.5 - y0) / (y1 - y0) * (x1 - x0))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::battle::ruleset::{BattleError, Ruleset};
     use crate::rules::bia::Bia;
     use proptest::prelude::*;
+
+    #[test]
+    fn even_odds_interpolates_the_first_crossing() {
+        let mut rates = [0.0; 11];
+        rates[2] = 0.4;
+        rates[3] = 0.6;
+        rates[4..].fill(1.0);
+        assert_eq!(even_odds(&rates), Some(2.25));
+        assert_eq!(even_odds(&[0.1; 11]), None);
+        assert_eq!(even_odds(&[0.9; 11]), Some(1.0));
+    }
+
+    #[test]
+    fn curves_scale_the_attackers_by_the_ratio() {
+        for c in curves() {
+            let sizes: Vec<usize> = c.battles.iter().map(|b| b.attacker.stands.len()).collect();
+            assert_eq!(
+                sizes,
+                vec![4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24],
+                "{}",
+                c.name
+            );
+            assert!(c
+                .battles
+                .iter()
+                .all(|b| b.defender.stands.len() == CURVE_DEFENDERS));
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]

@@ -210,8 +210,8 @@ pub fn read(
             ruleset.status_after_hits(r, hits)
         };
         let status = s.status.unwrap_or(derived);
-        if matches!(status, Status::Retired | Status::Withdrawn) {
-            return Err(bad(i, "status", format!("{status} is not a battle outcome; use effective, ineffective, destroyed or captured")));
+        if status == Status::Retired {
+            return Err(bad(i, "status", format!("{status} is not a battle outcome; use effective, ineffective, destroyed, captured or withdrawn (fled)")));
         }
         let repair_days = s.repair_days.unwrap_or(DEFAULT_REPAIR_DAYS);
         if repair_days < 0 {

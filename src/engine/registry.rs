@@ -24,6 +24,7 @@ impl Registry {
             .with(Box::new(crate::rules::bia::Bia))
             .with(Box::new(crate::rules::dirtside::Dirtside))
             .with(Box::new(crate::rules::fma::Fma))
+            .with(Box::new(crate::rules::action::Action))
     }
 
     pub fn empty() -> Registry {

@@ -320,6 +320,72 @@ pub fn timeline(label: &str, lanes: &[Lane], x_labels: (&str, &str)) -> Markup {
     )
 }
 
+/// Straight lines with a dot at each point over categories spaced evenly along
+/// x (`x_labels`, one per point), y from 0 to `y_max`, with a legend. Series
+/// may leave points out (`None`).
+pub fn line_chart(
+    label: &str,
+    x_labels: &[String],
+    series: &[(String, Vec<Option<f64>>)],
+    y_max: f64,
+) -> Markup {
+    if x_labels.is_empty() || series.is_empty() {
+        return empty(label);
+    }
+    let legend_rows = series.len().div_ceil(2) as f64;
+    let h = 300.0 + 18.0 * legend_rows;
+    let bottom = 272.0;
+    let last = (x_labels.len() - 1).max(1) as f64;
+    let px = |i: usize| scale(i as f64, (0.0, last), (LEFT + 8.0, W - RIGHT - 8.0));
+    let py = |y: f64| scale(y.clamp(0.0, y_max), (0.0, y_max), (bottom, TOP));
+    frame(
+        h,
+        label,
+        html! {
+            (y_axis(y_max, bottom))
+            @for (i, x) in x_labels.iter().enumerate() {
+                text class="tick" x=(n(px(i))) y=(n(bottom + 16.0)) text-anchor="middle" { (x) }
+            }
+            @for (k, (name, values)) in series.iter().enumerate() {
+                @let points: Vec<String> = values.iter().enumerate()
+                    .filter_map(|(i, v)| v.map(|v| format!("{},{}", n(px(i)), n(py(v)))))
+                    .collect();
+                g class="series" {
+                    title { (name) }
+                    polyline fill="none" stroke=(color(k)) stroke-width="2" points=(points.join(" ")) {}
+                    @for (i, v) in values.iter().enumerate() {
+                        @if let Some(v) = v {
+                            circle cx=(n(px(i))) cy=(n(py(*v))) r="3" fill=(color(k)) {}
+                        }
+                    }
+                }
+            }
+            @for (k, (name, _)) in series.iter().enumerate() {
+                @let x = LEFT + (k % 2) as f64 * 290.0;
+                @let y = bottom + 36.0 + (k / 2) as f64 * 18.0;
+                line x1=(n(x)) x2=(n(x + 18.0)) y1=(n(y - 4.0)) y2=(n(y - 4.0)) stroke=(color(k)) stroke-width="3" {}
+                text class="tick" x=(n(x + 24.0)) y=(n(y)) { (name) }
+            }
+        },
+    )
+}
+
+/// A chart as a file of its own: the SVG namespace and the few styles the
+/// report's page would otherwise give it.
+pub fn standalone(chart: Markup) -> String {
+    const STYLE: &str = "<style>.grid{stroke:#e4e4e4;stroke-width:1}.tick{font-size:11px;fill:#555}.muted{fill:#666}</style>";
+    let svg = chart.into_string().replacen(
+        "<svg ",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" style=\"background:#fff;font-family:sans-serif\" ",
+        1,
+    );
+    // Attribute values are escaped, so the first `>` closes the root tag.
+    match svg.find('>') {
+        Some(k) => format!("{}{STYLE}{}", &svg[..=k], &svg[k + 1..]),
+        None => svg,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,6 +394,38 @@ mod tests {
 
     fn count(s: &str, needle: &str) -> usize {
         s.matches(needle).count()
+    }
+
+    #[test]
+    fn line_chart_draws_each_series_with_its_points_and_escapes_names() {
+        let xs: Vec<String> = ["1:1", "2:1", "3:1"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let chart = line_chart(
+            "win rate",
+            &xs,
+            &[
+                ("open".into(), vec![Some(10.0), Some(60.0), Some(95.0)]),
+                (HOSTILE.into(), vec![Some(0.0), None, Some(80.0)]),
+            ],
+            100.0,
+        )
+        .into_string();
+        assert_eq!(count(&chart, "<polyline"), 2);
+        assert_eq!(count(&chart, "<circle"), 5);
+        assert!(!chart.contains(HOSTILE));
+        assert!(chart.contains("2:1"));
+        let file = standalone(line_chart(
+            "x",
+            &xs,
+            &[("a".into(), vec![Some(1.0); 3])],
+            100.0,
+        ));
+        assert!(file.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(file.contains("<style>"));
+        assert_eq!(count(&file, "<svg"), 1);
+        assert!(file.ends_with("</svg>"));
     }
 
     #[test]

@@ -70,7 +70,23 @@ pub fn battle(conn: &Connection, code: &str) -> Result<BattleRow> {
 
 /// The stands named for one role (units expand to every stand beneath them),
 /// whatever their status, in the order named.
-pub fn force_stands(conn: &Connection, battle_id: i64, role: Role) -> Result<Vec<StandRow>> {
+/// One entry of a battle's force: a unit (with every unit under it) or one stand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ForceRef {
+    Unit(String),
+    Stand(String),
+}
+
+impl ForceRef {
+    pub fn code(&self) -> &str {
+        match self {
+            ForceRef::Unit(c) | ForceRef::Stand(c) => c,
+        }
+    }
+}
+
+/// The units and stands a battle names for one role, in the order given.
+pub fn force_refs(conn: &Connection, battle_id: i64, role: Role) -> Result<Vec<ForceRef>> {
     let refs: Vec<(Option<String>, Option<String>)> = conn
         .prepare(
             "SELECT u.code, s.code FROM battle_forces f LEFT JOIN units u ON u.id = f.unit_id
@@ -78,13 +94,31 @@ pub fn force_stands(conn: &Connection, battle_id: i64, role: Role) -> Result<Vec
         )?
         .query_map(params![battle_id, role.as_str()], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<rusqlite::Result<_>>()?;
+    Ok(refs
+        .into_iter()
+        .filter_map(|(unit, stand)| match (unit, stand) {
+            (Some(u), _) => Some(ForceRef::Unit(u)),
+            (None, Some(s)) => Some(ForceRef::Stand(s)),
+            (None, None) => None,
+        })
+        .collect())
+}
+
+/// Every stand the entries name (whatever its status), each once, in order.
+pub fn stands_of(conn: &Connection, refs: &[ForceRef]) -> Result<Vec<StandRow>> {
     let mut out: Vec<StandRow> = Vec::new();
-    for (unit, stand) in refs {
-        let filter = StandFilter {
-            unit,
-            code: stand,
-            all: true,
-            ..Default::default()
+    for r in refs {
+        let filter = match r {
+            ForceRef::Unit(u) => StandFilter {
+                unit: Some(u.clone()),
+                all: true,
+                ..Default::default()
+            },
+            ForceRef::Stand(s) => StandFilter {
+                code: Some(s.clone()),
+                all: true,
+                ..Default::default()
+            },
         };
         for row in load_stands(conn, &filter)? {
             if !out.iter().any(|r| r.id == row.id) {
@@ -93,6 +127,11 @@ pub fn force_stands(conn: &Connection, battle_id: i64, role: Role) -> Result<Vec
         }
     }
     Ok(out)
+}
+
+/// Every stand a battle names for one role (whatever its status).
+pub fn force_stands(conn: &Connection, battle_id: i64, role: Role) -> Result<Vec<StandRow>> {
+    stands_of(conn, &force_refs(conn, battle_id, role)?)
 }
 
 /// Writes a fought battle: its result, each stand's part, the log, the casualty

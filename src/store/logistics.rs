@@ -96,6 +96,8 @@ pub struct Passage {
     pub arrived: Vec<(String, i64)>,
     /// Stands whose repairs finished.
     pub repaired: Vec<String>,
+    /// Stands that fled a battle and have rallied.
+    pub rallied: Vec<String>,
 }
 
 /// Moves the clock to `to`: wounded whose return date has come rejoin their
@@ -142,11 +144,22 @@ pub fn advance(tx: &Transaction, to: NaiveDateTime) -> Result<Passage> {
         "UPDATE deliveries SET arrived = 1 WHERE arrived = 0 AND arrives_at <= ?1",
         [&t],
     )?;
+    let rallied: Vec<String> = tx
+        .prepare(
+            "SELECT code FROM stands WHERE status = 'withdrawn' AND (repair_until IS NULL OR repair_until <= ?1) ORDER BY id",
+        )?
+        .query_map([&t], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    tx.execute(
+        "UPDATE stands SET status = 'effective' WHERE status = 'withdrawn' AND (repair_until IS NULL OR repair_until <= ?1)",
+        [&t],
+    )?;
     let repaired: Vec<String> = tx
         .prepare(
             "SELECT code FROM stands WHERE repair_until IS NOT NULL AND repair_until <= ?1 ORDER BY id",
         )?
         .query_map([&t], |r| r.get(0))?
+        .filter(|c| c.as_ref().map_or(true, |c| !rallied.contains(c)))
         .collect::<rusqlite::Result<_>>()?;
     tx.execute(
         "UPDATE stands SET repair_until = NULL WHERE repair_until IS NOT NULL AND repair_until <= ?1",
@@ -159,6 +172,7 @@ pub fn advance(tx: &Transaction, to: NaiveDateTime) -> Result<Passage> {
         returned,
         arrived,
         repaired,
+        rallied,
     })
 }
 

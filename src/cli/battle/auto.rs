@@ -15,7 +15,7 @@ pub fn run(ctx: &Ctx, registry: &Registry, code: &str, dry_run: bool) -> Result<
         commit(&mut store, "auto", |c| fight(registry, c, code, seed))
     }
     .map_err(driver)?;
-    let doc = fought_doc(&fought, dry_run);
+    let doc = fought_doc(&fought, dry_run).with_notes(registry);
     if ctx.json {
         output::json(&doc);
     } else {

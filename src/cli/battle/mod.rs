@@ -96,12 +96,22 @@ pub enum BattleCommand {
         #[arg(long, default_value = "auto", value_parser = ["auto", "manual"])]
         dice: String,
     },
-    /// Fight a battle many times without writing anything: win rates and hits.
-    #[command(after_help = "Example:\n  bounce battle odds crater-rim --runs 10000")]
+    /// Fight a battle many times without writing anything: win rates, hits, what-if variants.
+    #[command(after_help = odds::AFTER_HELP)]
     Odds {
         code: String,
-        #[arg(long, default_value_t = 1000)]
-        runs: u64,
+        /// Runs to fight [default: 1000]; with --precision, the most runs to fight [default: 100000].
+        #[arg(long)]
+        runs: Option<u64>,
+        /// Stop as soon as the attacker's win rate is known within ± P (95 % interval), e.g. 0.01;
+        /// runs go in batches of 500.
+        #[arg(long, value_name = "P")]
+        precision: Option<f64>,
+        /// Variants of the plan to weigh beside it, one per SPEC: KEY=VALUE changes joined by
+        /// commas (add-attacker=UNIT|STAND, add-defender=UNIT|STAND, remove=STAND|UNIT, range=CM,
+        /// cover=open|cover|bunker).
+        #[arg(long, value_name = "SPEC", num_args = 1..)]
+        compare: Vec<String>,
     },
 }
 
@@ -136,12 +146,26 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
             },
         ),
         BattleCommand::List => list::run(ctx),
-        BattleCommand::Show { code } => show::run(ctx, &code),
+        BattleCommand::Show { code } => show::run(ctx, &registry, &code),
         BattleCommand::Log { code, side } => log::run(ctx, &registry, &code, side.as_deref()),
         BattleCommand::Auto { code, dry_run } => auto::run(ctx, &registry, &code, dry_run),
         BattleCommand::Record { code, results } => record::run(ctx, &registry, &code, &results),
         BattleCommand::Play { code, dice } => play::run(ctx, &registry, &code, dice == "manual"),
-        BattleCommand::Odds { code, runs } => odds::run(ctx, &registry, &code, runs),
+        BattleCommand::Odds {
+            code,
+            runs,
+            precision,
+            compare,
+        } => odds::run(
+            ctx,
+            &registry,
+            &code,
+            odds::Ask {
+                runs,
+                precision,
+                compare,
+            },
+        ),
     }
 }
 
@@ -178,8 +202,21 @@ pub struct BattleDoc {
     pub after: Option<String>,
     pub dry_run: bool,
     pub stands: Vec<StandLine>,
+    /// The ruleset's note on each stand (e.g. ACTION design points), when it gives any.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub notes: BTreeMap<String, String>,
     pub casualties: BTreeMap<&'static str, i64>,
     pub events: Vec<Event>,
+}
+
+impl BattleDoc {
+    /// Adds the notes the battle's ruleset reads off the log.
+    pub(super) fn with_notes(mut self, registry: &Registry) -> BattleDoc {
+        if let Ok(r) = registry.get(&self.ruleset) {
+            self.notes = r.stand_notes(&self.events).into_iter().collect();
+        }
+        self
+    }
 }
 
 fn empty_casualties() -> BTreeMap<&'static str, i64> {
@@ -237,6 +274,7 @@ pub(super) fn fought_doc(f: &Fought, dry_run: bool) -> BattleDoc {
                     .unwrap_or(0),
             })
             .collect(),
+        notes: BTreeMap::new(),
         casualties,
         events: f.result.events.clone(),
     }
@@ -270,6 +308,7 @@ pub fn battle_doc(store: &Store, code: &str) -> Result<BattleDoc, CliError> {
         after: b.after.clone(),
         dry_run: false,
         stands: battles::stand_lines(conn, b.id)?,
+        notes: BTreeMap::new(),
         casualties,
         events: battles::events(conn, b.id)?,
     })
@@ -286,31 +325,41 @@ pub(super) fn print_result(d: &BattleDoc) {
         d.turns.unwrap_or(0),
         d.end_reason.clone().unwrap_or_default()
     );
+    let mut head = vec![
+        "stand",
+        "side",
+        "role",
+        "hits",
+        "status after",
+        "fired",
+        "under fire",
+        "ammo spent",
+        "actions +",
+    ];
+    if !d.notes.is_empty() {
+        head.push("note");
+    }
     println!(
         "{}",
         output::table(
-            &[
-                "stand",
-                "side",
-                "role",
-                "hits",
-                "status after",
-                "fired",
-                "under fire",
-                "ammo spent",
-                "actions +"
-            ],
-            d.stands.iter().map(|s| vec![
-                s.code.clone(),
-                s.side.clone(),
-                s.role.clone(),
-                s.hits_taken.to_string(),
-                s.status_after.clone(),
-                crate::cli::campaign::yes_no(s.fired),
-                crate::cli::campaign::yes_no(s.under_fire),
-                s.ammo_spent.to_string(),
-                s.actions_gained.to_string(),
-            ]),
+            &head,
+            d.stands.iter().map(|s| {
+                let mut row = vec![
+                    s.code.clone(),
+                    s.side.clone(),
+                    s.role.clone(),
+                    s.hits_taken.to_string(),
+                    s.status_after.clone(),
+                    crate::cli::campaign::yes_no(s.fired),
+                    crate::cli::campaign::yes_no(s.under_fire),
+                    s.ammo_spent.to_string(),
+                    s.actions_gained.to_string(),
+                ];
+                if !d.notes.is_empty() {
+                    row.push(d.notes.get(&s.code).cloned().unwrap_or_default());
+                }
+                row
+            }),
         )
     );
     let cas: Vec<String> = d

@@ -76,7 +76,7 @@ pub fn run(ctx: &Ctx, registry: &Registry, code: &str, manual: bool) -> Result<(
                     Ok(aftermath(c, ready(c, code)?, *result, minutes)?)
                 })
                 .map_err(driver)?;
-                let doc = fought_doc(&fought, false);
+                let doc = fought_doc(&fought, false).with_notes(registry);
                 if ctx.json {
                     output::json(&doc);
                 } else {

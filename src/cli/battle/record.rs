@@ -27,7 +27,7 @@ pub fn run(ctx: &Ctx, registry: &Registry, code: &str, results: &Path) -> Result
         Ok(aftermath(c, b, result, ruleset.minutes_per_turn())?)
     })
     .map_err(driver)?;
-    let doc = fought_doc(&fought, false);
+    let doc = fought_doc(&fought, false).with_notes(registry);
     if ctx.json {
         output::json(&doc);
     } else {

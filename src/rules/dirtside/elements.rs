@@ -172,6 +172,16 @@ pub fn override_key(code: &str) -> String {
     format!("stand.{code}")
 }
 
+/// Checks an override's text without a stand to apply it to.
+pub fn check_override(text: &str) -> Result<(), String> {
+    if text.trim().is_empty() {
+        return Err("give at least one KEY=VALUE, e.g. armour=4".into());
+    }
+    let mut stats = VEHICLE_TABLE[0].1;
+    let mut weapon = Weapon::parse("apsw")?;
+    apply_override(&mut stats, &mut weapon, text)
+}
+
 /// Applies `signature=3,armour=4,fire_control=enhanced,weapon=hkp/4,
 /// mobility=tracked_slow,apsw=true,armour_kind=reactive,ecm=basic` to a vehicle.
 pub fn apply_override(

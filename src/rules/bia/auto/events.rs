@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::battle::event::Happening;
+use crate::battle::event::{modifier_words, Happening};
 use crate::core::dice::Roll;
 
 /// A named modifier as it was applied.
@@ -14,11 +14,16 @@ pub struct Mod {
     pub modifier: i64,
 }
 
+/// " (in cover −1, officer +1)" after a roll, or nothing when none apply.
 fn mods_text(mods: &[Mod]) -> String {
-    mods.iter()
-        .map(|m| format!("{} {:+}", m.name, m.modifier))
-        .collect::<Vec<_>>()
-        .join(" ")
+    if mods.is_empty() {
+        return String::new();
+    }
+    let words: Vec<String> = mods
+        .iter()
+        .map(|m| modifier_words(m.name, m.modifier))
+        .collect();
+    format!(" ({})", words.join(", "))
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -33,6 +38,8 @@ pub enum BiaEvent {
     },
     StandMorale {
         stand: String,
+        /// Why the stand tests (BiA's individual triggers).
+        trigger: &'static str,
         roll: i64,
         modifiers: Vec<Mod>,
         modified: i64,
@@ -54,6 +61,42 @@ pub enum BiaEvent {
         stand: String,
         from: i64,
         to: i64,
+    },
+    /// An attacker goes into the enemy position: hand-to-hand from now on.
+    Assault {
+        stand: String,
+        from: i64,
+    },
+    /// A stand going away from the enemy: ineffective to the aid post, fleeing,
+    /// or retiring to cover. Distances from its own start line.
+    FallBack {
+        stand: String,
+        why: &'static str,
+        from: i64,
+        to: i64,
+        non_tactical: bool,
+        /// Distances behind its own line (a defender), not from the enemy line.
+        behind: bool,
+    },
+    /// A stand gives itself up, or runs and leaves its wounded behind.
+    Surrender {
+        stand: String,
+        fled: bool,
+        /// People taken prisoner: the whole stand, or the wounded left behind.
+        captured: i64,
+    },
+    /// An officer rallies a stand its morale held back.
+    Rally {
+        stand: String,
+        roll: i64,
+        modified: i64,
+        morale: i64,
+        rallied: bool,
+    },
+    /// A group leaves the fight in good order, taking its wounded with it.
+    GroupWithdraws {
+        group: String,
+        why: &'static str,
     },
     Move {
         stand: String,
@@ -109,7 +152,13 @@ impl Happening for BiaEvent {
         match self {
             BiaEvent::Setup { .. } => "setup",
             BiaEvent::StandMorale { .. } | BiaEvent::GroupMorale { .. } => "morale",
-            BiaEvent::Advance { .. } | BiaEvent::Move { .. } => "movement",
+            BiaEvent::Advance { .. }
+            | BiaEvent::Move { .. }
+            | BiaEvent::Assault { .. }
+            | BiaEvent::FallBack { .. } => "movement",
+            BiaEvent::Surrender { .. } => "morale",
+            BiaEvent::GroupWithdraws { .. } => "orders",
+            BiaEvent::Rally { .. } => "special actions",
             BiaEvent::Fire { phase, .. } => phase,
             BiaEvent::Penetration { .. } => "penetration",
             BiaEvent::Hits { .. } => "hits",
@@ -122,7 +171,11 @@ impl Happening for BiaEvent {
         match self {
             BiaEvent::StandMorale { stand, .. }
             | BiaEvent::Advance { stand, .. }
-            | BiaEvent::Move { stand, .. } => Some(stand),
+            | BiaEvent::Move { stand, .. }
+            | BiaEvent::Assault { stand, .. }
+            | BiaEvent::FallBack { stand, .. }
+            | BiaEvent::Surrender { stand, .. }
+            | BiaEvent::Rally { stand, .. } => Some(stand),
             BiaEvent::Fire { firer, .. } | BiaEvent::AirDefence { firer, .. } => Some(firer),
             _ => None,
         }
@@ -140,7 +193,9 @@ impl Happening for BiaEvent {
 
     fn dice(&self) -> Vec<Roll> {
         match self {
-            BiaEvent::StandMorale { roll, .. } | BiaEvent::GroupMorale { roll, .. } => {
+            BiaEvent::StandMorale { roll, .. }
+            | BiaEvent::GroupMorale { roll, .. }
+            | BiaEvent::Rally { roll, .. } => {
                 vec![Roll::number("2d6", *roll)]
             }
             BiaEvent::Fire { roll, .. } | BiaEvent::Penetration { roll, .. } => {
@@ -167,13 +222,14 @@ impl Happening for BiaEvent {
             ),
             BiaEvent::StandMorale {
                 stand,
+                trigger,
                 roll,
                 modifiers,
                 modified,
                 morale,
                 result,
             } => format!(
-                "{stand} tests morale: 2d6 {roll} {} = {modified} against {morale} → {result}",
+                "{stand} tests morale ({trigger}): 2d6 {roll}{} = {modified} against {morale} → {result}",
                 mods_text(modifiers)
             ),
             BiaEvent::GroupMorale {
@@ -192,6 +248,50 @@ impl Happening for BiaEvent {
             ),
             BiaEvent::Advance { stand, from, to } => {
                 format!("{stand} advances from {from} to {to} cm")
+            }
+            BiaEvent::Assault { stand, from } => {
+                format!("{stand} assaults from {from} cm into the enemy position")
+            }
+            BiaEvent::FallBack {
+                stand,
+                why,
+                from,
+                to,
+                non_tactical,
+                behind,
+            } => format!(
+                "{stand} {why}{}: {from} → {to} cm {}",
+                if *non_tactical { " at the run" } else { "" },
+                if *behind {
+                    "behind its line"
+                } else {
+                    "from the enemy line"
+                }
+            ),
+            BiaEvent::Surrender {
+                stand,
+                fled: false,
+                captured,
+            } => format!("{stand} surrenders: {captured} taken prisoner"),
+            BiaEvent::Surrender {
+                stand,
+                fled: true,
+                captured,
+            } => format!(
+                "{stand} flees, abandoning {captured} wounded to the enemy"
+            ),
+            BiaEvent::Rally {
+                stand,
+                roll,
+                modified,
+                morale,
+                rallied,
+            } => format!(
+                "officers rally {stand}: 2d6 {roll} (officer leading +1) = {modified} against {morale} → {}",
+                if *rallied { "advances again" } else { "stays put" }
+            ),
+            BiaEvent::GroupWithdraws { group, why } => {
+                format!("group {group} withdraws in good order: {why}")
             }
             BiaEvent::Move {
                 stand,
@@ -214,7 +314,7 @@ impl Happening for BiaEvent {
                 hits,
                 ..
             } => format!(
-                "{firer} fires at {target} at {range_cm} cm ({band} cm band, needs {hit_number}): d10 {roll} {} = {modified_roll} → {hits} hit{}",
+                "{firer} fires at {target} at {range_cm} cm ({band} cm band, needs {hit_number}): d10 {roll}{} = {modified_roll} → {hits} hit{}",
                 mods_text(modifiers),
                 if *hits == 1 { "" } else { "s" }
             ),

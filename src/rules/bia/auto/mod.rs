@@ -20,12 +20,14 @@ use crate::rules::bia::morale_test::{
 };
 use crate::rules::bia::range_table::{band_index, BANDS};
 use events::{BiaEvent, Mod};
-use piece::{Piece, Posture, State};
+use piece::{test_order, Piece, Posture, State, Trigger};
 
-/// Attackers stop closing at this range: close assault is not modelled.
-const CLOSEST_CM: i64 = 5;
-/// Artillery stands this far behind its own line.
-const ARTILLERY_BACK_CM: i64 = 30;
+/// Attackers close to this range (the 5 cm band) by ordinary moves; from
+/// here they go into the enemy position by assault.
+const ASSAULT_CM: i64 = 5;
+/// Stands going back stop moving this far beyond the opening range: off the
+/// table, out of every weapon's reach.
+const OFF_TABLE_CM: i64 = 120;
 
 /// One player's group: tested for morale as a whole.
 #[derive(Debug, Clone, Copy)]
@@ -79,16 +81,14 @@ impl<'a> Prepared<'a> {
                         groups.len() - 1
                     }
                 };
-                pieces.push(Piece::new(s, role, g, setup.range_cm));
+                pieces.push(Piece::new(s, role, g, setup.range_cm, setup.defender_cover));
                 codes.push(s.code.as_str());
             }
         }
         for (i, g) in groups.iter_mut().enumerate() {
             let members: Vec<&Piece> = pieces.iter().filter(|p| p.command == i).collect();
             g.members = members.iter().map(|p| p.people).sum();
-            // A group tests on the morale of its typical stand: the rounded mean.
-            let n = members.len().max(1) as i64;
-            g.morale = ((members.iter().map(|p| p.morale).sum::<i64>() + n / 2) / n).clamp(1, 9);
+            g.morale = group_morale(&members);
         }
         Ok(Prepared {
             setup,
@@ -113,6 +113,10 @@ impl Prepared<'_> {
             order: Vec::with_capacity(self.pieces.len()),
             targets: [Vec::new(), Vec::new()],
             situation: None,
+            fired: [false; 2],
+            swept: [false; 2],
+            split: [0; 2],
+            armoured: [0; 2],
         }
     }
 }
@@ -142,6 +146,13 @@ struct Fight {
     targets: [Vec<usize>; 2],
     /// The umpire's description of the current shot, in table play.
     situation: Option<Situation>,
+    /// Per role: fired this turn, and fired last turn (its fire swept the ground).
+    fired: [bool; 2],
+    swept: [bool; 2],
+    /// Per role: how many of `targets` were fighting when the list was made.
+    split: [usize; 2],
+    /// Per role: armoured stands in `targets`.
+    armoured: [usize; 2],
 }
 
 /// What a `fire` line says about the shot beyond what the stands say.
@@ -156,6 +167,34 @@ struct Situation {
 struct Battle<'p, 'a> {
     p: &'p Prepared<'a>,
     s: Fight,
+}
+
+/// What each side sees at a morale phase, worked out once for all its tests
+/// (they are taken at the same moment).
+#[derive(Clone, Default)]
+struct Picture {
+    /// By the viewer's role: what it sees of the enemy.
+    view: [EnemyView; 2],
+    /// By role: people able to fight.
+    fit: [i64; 2],
+    /// By the viewer's role: tenths of the enemy's people hit.
+    enemy_tenths: [i64; 2],
+    /// By role: the nearest of its fighting ground stands, as distance to the
+    /// defenders' line (attackers) or behind it (defenders).
+    front: [Option<i64>; 2],
+    /// By group: casualties so far.
+    casualties: Vec<i64>,
+}
+
+/// One group's numbers at a moment of the turn.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    casualties: i64,
+    /// Fighting stands with a weapon, and those of them with ammunition left.
+    armed: usize,
+    with_ammo: usize,
+    /// An officer still fighting with the group.
+    officer: bool,
 }
 
 /// What a stand testing morale can see of the enemy.
@@ -207,6 +246,7 @@ impl Battle<'_, '_> {
         }
         while self.s.turn < self.p.setup.turn_limit {
             self.s.turn += 1;
+            self.orders_phase();
             self.morale_phase();
             if self.over() {
                 return;
@@ -219,10 +259,30 @@ impl Battle<'_, '_> {
             self.fire_phase(Role::Defender);
             self.movement_phase();
             self.fire_phase(Role::Attacker);
+            self.special_actions();
+            self.s.swept = std::mem::take(&mut self.s.fired);
             if self.over() {
                 return;
             }
         }
+    }
+
+    /// Each group's numbers, in one pass over the stands.
+    fn tallies(&self) -> Vec<Tally> {
+        let mut out = vec![Tally::default(); self.s.groups.len()];
+        for p in &self.s.pieces {
+            let t = &mut out[p.command];
+            // People hit, plus any taken prisoner unhurt.
+            t.casualties += p.hits.max(p.captured.min(p.people));
+            if p.fighting() {
+                t.officer |= p.officers > 0;
+                if p.weapon.is_some() {
+                    t.armed += 1;
+                    t.with_ammo += usize::from(p.ammo > 0);
+                }
+            }
+        }
+        out
     }
 
     fn casualties_of(&self, g: usize) -> i64 {
@@ -233,6 +293,45 @@ impl Battle<'_, '_> {
             .filter(|p| p.command == g)
             .map(|p| p.hits.max(p.captured.min(p.people)))
             .sum()
+    }
+
+    /// The picture for a morale phase.
+    fn picture(&self) -> Picture {
+        let mut pic = Picture {
+            casualties: self.tallies().iter().map(|t| t.casualties).collect(),
+            ..Picture::default()
+        };
+        let mut hit = [0i64; 2];
+        let mut people = [0i64; 2];
+        for p in &self.s.pieces {
+            let r = role_index(p.role);
+            hit[r] += p.hits;
+            people[r] += p.people;
+            if p.fighting() {
+                pic.fit[r] += p.people - p.hits;
+                if !p.is_aircraft {
+                    let at = p.dist + p.back;
+                    pic.front[r] = Some(pic.front[r].map_or(at, |f| f.min(at)));
+                }
+            }
+        }
+        for role in [Role::Attacker, Role::Defender] {
+            let r = role_index(role);
+            let e = role_index(role.other());
+            pic.view[r] = self.enemy_view(role);
+            pic.enemy_tenths[r] = hit[e] * 10 / people[e].max(1);
+        }
+        pic
+    }
+
+    /// Within 5 cm of an enemy still fighting on the ground.
+    fn close(&self, pic: &Picture, i: usize) -> bool {
+        let p = &self.s.pieces[i];
+        if p.is_aircraft {
+            return false;
+        }
+        pic.front[role_index(p.role.other())]
+            .is_some_and(|f| (p.dist + p.back + f).max(1) <= ASSAULT_CM)
     }
 
     fn enemy_view(&self, role: Role) -> EnemyView {
@@ -258,11 +357,118 @@ impl Battle<'_, '_> {
         v
     }
 
+    /// Orders: the attackers' doctrine. A group out of ammunition, or a side
+    /// that cannot win, withdraws in good order; stands about to cross ground
+    /// the enemy swept with fire last turn, or to go into the enemy position,
+    /// must first pass a morale test.
+    fn orders_phase(&mut self) {
+        let hopeless = self.hopeless();
+        let tallies = self.tallies();
+        for (g, tally) in tallies.iter().enumerate() {
+            if self.s.groups[g].role != Role::Attacker || self.s.groups[g].withdrawn {
+                continue;
+            }
+            if tally.armed == 0 {
+                continue;
+            }
+            let out_of_ammo = tally.with_ammo == 0;
+            let why = match (out_of_ammo, hopeless) {
+                (true, _) => "out of ammunition",
+                (false, Some(why)) => why,
+                (false, None) => continue,
+            };
+            self.withdraw_group(g);
+            if self.p.log {
+                let group = self.p.group_codes[g].to_string();
+                self.log(
+                    Some(Role::Attacker),
+                    BiaEvent::GroupWithdraws { group, why },
+                );
+            }
+        }
+        let swept = self.s.swept[role_index(Role::Defender)];
+        let assault = self.assault_pays();
+        for p in self.s.pieces.iter_mut() {
+            if p.role != Role::Attacker
+                || !p.fighting()
+                || p.posture != Posture::Advance
+                || p.dist == 0
+                || p.tactical_move == 0
+                || p.is_aircraft
+                || p.kind == StandType::Artillery
+            {
+                continue;
+            }
+            let assaulting = p.dist <= ASSAULT_CM && assault && p.on_foot;
+            if (swept && p.dist > ASSAULT_CM) || assaulting {
+                p.call_test(Trigger::EnterPosition);
+            }
+        }
+    }
+
+    /// Why the attack cannot succeed, if it cannot: nothing the attackers
+    /// still have can hurt a defender, or the defenders' fighting stands
+    /// outnumber theirs three to one.
+    fn hopeless(&self) -> Option<&'static str> {
+        let fighting = |r: Role| {
+            self.s
+                .pieces
+                .iter()
+                .filter(move |p| p.role == r && p.fighting())
+        };
+        let can_hurt =
+            fighting(Role::Attacker).any(|a| fighting(Role::Defender).any(|d| a.can_hurt(d)));
+        if !can_hurt {
+            return Some("nothing they have can hurt the defenders");
+        }
+        if fighting(Role::Attacker).count() * 3 < fighting(Role::Defender).count() {
+            return Some("outnumbered three to one, the attack is hopeless");
+        }
+        None
+    }
+
+    /// Attackers at the 5 cm band go in when their fighting stands are at
+    /// least as many as the defenders'.
+    fn assault_pays(&self) -> bool {
+        let count = |r: Role| {
+            self.s
+                .pieces
+                .iter()
+                .filter(|p| p.role == r && p.fighting() && !p.is_aircraft)
+                .count()
+        };
+        count(Role::Attacker) >= count(Role::Defender)
+    }
+
+    fn withdraw_group(&mut self, g: usize) {
+        self.s.groups[g].withdrawn = true;
+        for p in self
+            .s
+            .pieces
+            .iter_mut()
+            .filter(|p| p.command == g && p.fighting())
+        {
+            p.state = State::Left;
+        }
+    }
+
     fn morale_phase(&mut self) {
-        for i in 0..self.s.pieces.len() {
-            if self.s.pieces[i].test_pending && self.s.pieces[i].fighting() {
-                self.s.pieces[i].test_pending = false;
-                self.test_stand(i);
+        // Individual tests in BiA's order of type: militia, aircraft, infantry,
+        // vehicles, hovertanks.
+        let mut due: Vec<usize> = (0..self.s.pieces.len())
+            .filter(|&i| self.s.pieces[i].test_due())
+            .collect();
+        due.sort_by_key(|&i| (test_order(&self.s.pieces[i]), i));
+        let pic = if due.is_empty() {
+            Picture::default()
+        } else {
+            self.picture()
+        };
+        for i in due {
+            if let Some(trigger) = self.s.pieces[i].take_test() {
+                if self.s.pieces[i].fighting() {
+                    self.test_stand(i, trigger, &pic);
+                }
             }
         }
         // Group tests: attacking groups biggest first, then defending ones.
@@ -273,25 +479,16 @@ impl Battle<'_, '_> {
                 std::cmp::Reverse(self.s.groups[g].members),
             )
         });
+        let tallies = self.tallies();
         for g in order {
-            self.test_group(g);
+            self.test_group(g, tallies[g].casualties);
         }
     }
 
-    /// People able to fight on a role's side.
-    fn fit_people(&self, r: Role) -> i64 {
-        self.s
-            .pieces
-            .iter()
-            .filter(|f| f.role == r && f.fighting())
-            .map(|f| f.people - f.hits)
-            .sum()
-    }
-
     /// One stand's individual test, with the modifiers the situation gives.
-    fn test_stand(&mut self, i: usize) -> StandResult {
+    fn test_stand(&mut self, i: usize, trigger: Trigger, pic: &Picture) -> StandResult {
         let role = self.s.pieces[i].role;
-        let mods = self.individual_modifiers(i, self.enemy_view(role), self.fit_people(role));
+        let mods = self.individual_modifiers(i, pic);
         let roll = self.s.dice.two_d6();
         let modified = roll + mods.iter().map(|(_, m)| m).sum::<i64>();
         let morale = self.s.pieces[i].morale;
@@ -302,6 +499,7 @@ impl Battle<'_, '_> {
                 Some(role),
                 BiaEvent::StandMorale {
                     stand,
+                    trigger: trigger.as_str(),
                     roll,
                     modifiers: mods
                         .iter()
@@ -313,17 +511,16 @@ impl Battle<'_, '_> {
                 },
             );
         }
-        self.apply_stand_result(i, result);
+        self.apply_stand_result(i, result, self.close(pic, i));
         result
     }
 
     /// A group's test if it has reached a threshold it has not tested; returns
     /// whether a test was taken.
-    fn test_group(&mut self, g: usize) -> bool {
+    fn test_group(&mut self, g: usize, cas: i64) -> bool {
         if self.s.groups[g].withdrawn {
             return false;
         }
-        let cas = self.casualties_of(g);
         let members = self.s.groups[g].members;
         let tested: Vec<Threshold> = THRESHOLDS
             .iter()
@@ -376,18 +573,15 @@ impl Battle<'_, '_> {
         true
     }
 
-    fn individual_modifiers(
-        &self,
-        i: usize,
-        view: EnemyView,
-        friends: i64,
-    ) -> Vec<(&'static str, i64)> {
+    fn individual_modifiers(&self, i: usize, pic: &Picture) -> Vec<(&'static str, i64)> {
         let p = &self.s.pieces[i];
+        let r = role_index(p.role);
+        let view = pic.view[r];
         let mut out = Vec::new();
         if p.officers > 0 {
             out.push(("officer_leading", 1));
         }
-        if p.dist <= CLOSEST_CM && p.role == Role::Attacker {
+        if self.close(pic, i) {
             out.push(("under_close_or_indirect_fire", -1));
         }
         if view.hma_or_apc {
@@ -399,119 +593,269 @@ impl Battle<'_, '_> {
         if view.aircraft {
             out.push(("under_air_attack", -3));
         }
-        if view.people > friends {
+        if view.people > pic.fit[r] {
             out.push(("visibly_outnumbered", -1));
         }
-        let tenths = self.casualties_of(p.command) * 10 / self.s.groups[p.command].members.max(1);
+        let tenths = pic.casualties[p.command] * 10 / self.s.groups[p.command].members.max(1);
         if tenths > 0 {
             out.push(("each_10pct_friendly_casualties", -tenths));
+        }
+        // Enemy casualties in sight, counted like friendly ones: one for each
+        // tenth of the enemy's people hit.
+        let enemy_tenths = pic.enemy_tenths[r];
+        if enemy_tenths > 0 {
+            out.push(("each_enemy_casualty_in_sight", enemy_tenths));
         }
         out
     }
 
-    fn apply_stand_result(&mut self, i: usize, result: StandResult) {
+    fn apply_stand_result(&mut self, i: usize, result: StandResult, close: bool) {
         let range = self.p.setup.range_cm;
-        // Within 5 cm of the nearest enemy: attackers measure their own distance,
-        // defenders that of the nearest attacker still fighting.
-        let close = match self.s.pieces[i].role {
-            Role::Attacker => self.s.pieces[i].dist <= CLOSEST_CM,
-            Role::Defender => self
-                .s
-                .pieces
-                .iter()
-                .filter(|a| a.role == Role::Attacker && a.fighting())
-                .any(|a| a.dist <= CLOSEST_CM),
-        };
         let p = &mut self.s.pieces[i];
         match result {
             StandResult::CarryOn => {}
-            StandResult::NoCloser => p.posture = Posture::Hold,
+            StandResult::NoCloser => p.posture = Posture::Shaken,
             StandResult::Retire => {
-                p.posture = Posture::Hold;
-                if p.role == Role::Attacker {
-                    p.dist = (p.dist + p.tactical_move).min(range.max(p.dist));
+                // Back one tactical move to the nearest cover; a stand that
+                // cannot move stands and fights.
+                p.posture = Posture::Shaken;
+                if p.tactical_move == 0 {
+                    return;
+                }
+                let from = p.dist + p.back;
+                match p.role {
+                    Role::Attacker => p.dist = (p.dist + p.tactical_move).min(range.max(p.dist)),
+                    Role::Defender => {
+                        p.back += p.tactical_move;
+                        p.cover = match p.cover {
+                            Cover::Bunker | Cover::Cover => Cover::Cover,
+                            Cover::Open => Cover::Open,
+                        };
+                    }
+                }
+                let to = p.dist + p.back;
+                if self.p.log && to != from {
+                    let (stand, role) = (self.code(i).to_string(), self.s.pieces[i].role);
+                    self.log(
+                        Some(role),
+                        BiaEvent::FallBack {
+                            stand,
+                            why: "retires to cover",
+                            from,
+                            to,
+                            non_tactical: false,
+                            behind: role == Role::Defender,
+                        },
+                    );
                 }
             }
             StandResult::Surrender => {
-                if close {
+                let captured = if close {
                     p.state = State::Captured;
                     p.captured = p.people;
+                    p.people
                 } else {
                     // Runs for it, leaving its wounded to the enemy.
-                    p.state = State::Left;
-                    p.captured = p.hits;
+                    p.state = State::Fled;
+                    p.hits
+                };
+                if self.p.log {
+                    let (stand, role) = (self.code(i).to_string(), self.s.pieces[i].role);
+                    self.log(
+                        Some(role),
+                        BiaEvent::Surrender {
+                            stand,
+                            fled: !close,
+                            captured,
+                        },
+                    );
                 }
+            }
+        }
+    }
+
+    /// Special actions: officers rally attacking stands their morale held
+    /// back. A stand with an officer, or in a group whose officer still fights,
+    /// tests again (the officer leading, +1); passing, it advances once more.
+    fn special_actions(&mut self) {
+        if !self.s.pieces.iter().any(|p| p.posture == Posture::Shaken) {
+            return;
+        }
+        let tallies = self.tallies();
+        for i in 0..self.s.pieces.len() {
+            let p = &self.s.pieces[i];
+            if p.role != Role::Attacker || !p.fighting() || p.posture != Posture::Shaken {
+                continue;
+            }
+            if !tallies[p.command].officer {
+                continue;
+            }
+            let roll = self.s.dice.two_d6();
+            let morale = self.s.pieces[i].morale;
+            let modified = roll + 1;
+            let rallied = modified >= morale;
+            if rallied {
+                self.s.pieces[i].posture = Posture::Advance;
+            }
+            if self.p.log {
+                let stand = self.code(i).to_string();
+                self.log(
+                    Some(Role::Attacker),
+                    BiaEvent::Rally {
+                        stand,
+                        roll,
+                        modified,
+                        morale,
+                        rallied,
+                    },
+                );
             }
         }
     }
 
     fn movement_phase(&mut self) {
+        let assault = self.assault_pays();
         for i in 0..self.s.pieces.len() {
-            let p = &mut self.s.pieces[i];
-            let artillery = p.kind == StandType::Artillery;
-            if !p.fighting()
-                || p.posture != Posture::Advance
-                || p.is_aircraft
-                || artillery
-                || p.tactical_move == 0
-                || p.dist <= CLOSEST_CM
-            {
-                continue;
-            }
-            // Foot soldiers who cannot shoot well on the move bound forward by halves:
-            // each stays put every other turn and fires at full effect.
-            let penalised = p.on_foot && p.equipment != Some(Equipment::Hma);
-            if penalised && (self.s.turn as usize + i).is_multiple_of(2) {
-                continue;
-            }
-            let from = p.dist;
-            p.dist = (p.dist - p.tactical_move).max(CLOSEST_CM);
-            p.moved = true;
-            let to = p.dist;
-            if self.p.log {
-                let stand = self.code(i).to_string();
-                self.log(Some(Role::Attacker), BiaEvent::Advance { stand, from, to });
+            match self.s.pieces[i].state {
+                State::Fighting => self.advance(i, assault),
+                State::Ineffective => self.fall_back(i, "falls back to the aid post", false),
+                State::Fled => self.fall_back(i, "flees", true),
+                _ => {}
             }
         }
     }
 
-    /// Range from a firer to a target, in table cm.
+    /// A fighting attacker's move: by bounds to the 5 cm band, then into the
+    /// enemy position when the assault pays and its morale held.
+    fn advance(&mut self, i: usize, assault: bool) {
+        let turn = self.s.turn as usize;
+        let p = &mut self.s.pieces[i];
+        if p.role != Role::Attacker
+            || p.posture != Posture::Advance
+            || p.is_aircraft
+            || p.kind == StandType::Artillery
+            || p.tactical_move == 0
+            || p.dist == 0
+        {
+            return;
+        }
+        let from = p.dist;
+        if p.dist <= ASSAULT_CM {
+            // Foot soldiers go in; vehicles stay at the 5 cm band and shoot
+            // them in.
+            if !p.on_foot || !assault || !p.has_tested(Trigger::EnterPosition) || p.test_due() {
+                return;
+            }
+            p.dist = 0;
+            p.moved = true;
+            p.call_test(Trigger::FirstHandToHand);
+            if self.p.log {
+                let stand = self.code(i).to_string();
+                self.log(Some(Role::Attacker), BiaEvent::Assault { stand, from });
+            }
+            // The defenders in the position are now in hand-to-hand too.
+            for d in self.s.pieces.iter_mut() {
+                if d.role == Role::Defender && d.fighting() && d.back == 0 && !d.is_aircraft {
+                    d.call_test(Trigger::FirstHandToHand);
+                }
+            }
+            return;
+        }
+        // Foot soldiers who cannot shoot well on the move bound forward by halves:
+        // each stays put every other turn and fires at full effect.
+        let penalised = p.on_foot && p.equipment != Some(Equipment::Hma);
+        if penalised && (turn + i).is_multiple_of(2) {
+            return;
+        }
+        p.dist = (p.dist - p.tactical_move).max(ASSAULT_CM);
+        p.moved = true;
+        let to = p.dist;
+        if self.p.log {
+            let stand = self.code(i).to_string();
+            self.log(Some(Role::Attacker), BiaEvent::Advance { stand, from, to });
+        }
+    }
+
+    /// An ineffective or fleeing stand goes back at its movement rate (fleeing:
+    /// non-tactically, twice as far) until it is off the table.
+    fn fall_back(&mut self, i: usize, why: &'static str, run: bool) {
+        let limit = self.p.setup.range_cm + OFF_TABLE_CM;
+        let p = &mut self.s.pieces[i];
+        if p.tactical_move == 0 || p.is_aircraft {
+            return;
+        }
+        let from = p.dist + p.back;
+        let step = if run {
+            2 * p.tactical_move
+        } else {
+            p.tactical_move
+        };
+        match p.role {
+            Role::Attacker if p.dist < limit => p.dist = (p.dist + step).min(limit),
+            Role::Defender if p.back < limit => p.back = (p.back + step).min(limit),
+            _ => return,
+        }
+        p.moved = true;
+        p.non_tactical = run;
+        let to = p.dist + p.back;
+        if self.p.log {
+            let (stand, role) = (self.code(i).to_string(), self.s.pieces[i].role);
+            self.log(
+                Some(role),
+                BiaEvent::FallBack {
+                    stand,
+                    why,
+                    from,
+                    to,
+                    non_tactical: run,
+                    behind: role == Role::Defender,
+                },
+            );
+        }
+    }
+
+    /// Range from a firer to a target, in table cm: the attacker's distance to
+    /// the defenders' line, plus how far each stands behind its own line.
     fn range(&self, f: &Piece, t: &Piece) -> i64 {
         if f.is_aircraft {
             return attack_range_cm(f.speed);
         }
-        let base = if f.role == Role::Attacker {
-            f.dist
+        let (a, d) = if f.role == Role::Attacker {
+            (f, t)
         } else {
-            t.dist
+            (t, f)
         };
-        let back = if f.kind == StandType::Artillery {
-            ARTILLERY_BACK_CM
-        } else {
-            0
-        };
-        (base + back).max(1)
+        (a.dist + a.back + d.back).max(1)
     }
 
     /// Air defence engages aircraft; anti-armour weapons take the nearest armour
     /// they can reach; everything else takes the nearest target it can hurt.
     fn pick_target(&self, i: usize) -> Option<usize> {
         let f = &self.s.pieces[i];
-        let list = &self.s.targets[role_index(f.role.other())];
-        let usable = |j: usize| {
-            let t = &self.s.pieces[j];
-            t.fighting() && f.can_hurt(t) && (f.ad.is_some() || self.range(f, t) <= f.reach)
+        let o = role_index(f.role.other());
+        let (list, split) = (&self.s.targets[o], self.s.split[o]);
+        // Each section of the list (fighting, then going back) is sorted by
+        // range from any one firer, so the first stand out of reach ends it.
+        let scan = |armour_only: bool| {
+            for section in [&list[..split], &list[split..]] {
+                for &j in section {
+                    let t = &self.s.pieces[j];
+                    if f.ad.is_none() && self.range(f, t) > f.reach {
+                        break;
+                    }
+                    if t.on_field() && (!armour_only || t.armour > 0) && f.can_hurt(t) {
+                        return Some(j);
+                    }
+                }
+            }
+            None
         };
-        if f.anti_armour() {
-            if let Some(j) = list
-                .iter()
-                .copied()
-                .find(|&j| self.s.pieces[j].armour > 0 && usable(j))
-            {
+        if f.anti_armour() && self.s.armoured[o] > 0 {
+            if let Some(j) = scan(true) {
                 return Some(j);
             }
         }
-        list.iter().copied().find(|&j| usable(j))
+        scan(false)
     }
 
     fn fire_phase(&mut self, role: Role) {
@@ -520,9 +864,21 @@ impl Battle<'_, '_> {
             list.clear();
             list.extend(
                 (0..self.s.pieces.len())
-                    .filter(|&j| self.s.pieces[j].role == r && self.s.pieces[j].fighting()),
+                    .filter(|&j| self.s.pieces[j].role == r && self.s.pieces[j].on_field()),
             );
-            list.sort_by_key(|&j| (self.s.pieces[j].dist, j));
+            // Stands still fighting first, nearest first; then those going back.
+            list.sort_by_key(|&j| {
+                let t = &self.s.pieces[j];
+                (!t.fighting(), t.dist + t.back, j)
+            });
+            self.s.split[role_index(r)] = list
+                .iter()
+                .take_while(|&&j| self.s.pieces[j].fighting())
+                .count();
+            self.s.armoured[role_index(r)] = list
+                .iter()
+                .filter(|&&j| self.s.pieces[j].armour > 0)
+                .count();
             self.s.targets[role_index(r)] = list;
         }
         let mut order = std::mem::take(&mut self.s.order);
@@ -544,8 +900,27 @@ impl Battle<'_, '_> {
             } else {
                 self.shoot(i, j);
             }
+            if !self.s.pieces[j].on_field() {
+                self.drop_target(j);
+            }
         }
         self.s.order = order;
+    }
+
+    /// Takes a stand out of the fire phase's target list once it is off the
+    /// field, so later firers do not step over it.
+    fn drop_target(&mut self, j: usize) {
+        let t = &self.s.pieces[j];
+        let r = role_index(t.role);
+        if let Some(k) = self.s.targets[r].iter().position(|&x| x == j) {
+            self.s.targets[r].remove(k);
+            if k < self.s.split[r] {
+                self.s.split[r] -= 1;
+            }
+        }
+        if t.armour > 0 {
+            self.s.armoured[r] = self.s.armoured[r].saturating_sub(1);
+        }
     }
 
     fn spend(&mut self, i: usize, j: usize) {
@@ -553,10 +928,11 @@ impl Battle<'_, '_> {
         f.ammo -= 1;
         f.ammo_spent += 1;
         f.fired = true;
+        let side = role_index(f.role);
+        self.s.fired[side] = true;
         let t = &mut self.s.pieces[j];
-        if !t.tested_first_fire {
-            t.tested_first_fire = true;
-            t.test_pending = true;
+        if t.fighting() {
+            t.call_test(Trigger::FirstFire);
         }
         t.under_fire = true;
     }
@@ -575,8 +951,13 @@ impl Battle<'_, '_> {
         let Some(cell) = line.cells[band] else { return };
         let cover = match &situation {
             Some(s) => s.cover.unwrap_or(Cover::Open),
-            None if t.role == Role::Defender => self.p.setup.defender_cover,
-            None => Cover::Open,
+            // Inside the position the walls still count, the rest of the
+            // cover no longer does.
+            None if f.dist == 0 && f.role == Role::Attacker && t.back == 0 => match t.cover {
+                Cover::Bunker => Cover::Cover,
+                _ => Cover::Open,
+            },
+            None => t.cover,
         };
         let firer = Firer {
             training: f.training,
@@ -695,11 +1076,14 @@ impl Battle<'_, '_> {
         let total = t.hits_before + t.hits;
         let new_state = if total >= t.effects.destroyed || t.hits >= t.people {
             State::Destroyed
-        } else if total >= t.effects.ineffective {
+        } else if total >= t.effects.ineffective && t.state == State::Fighting {
             State::Ineffective
         } else {
             return;
         };
+        if new_state == t.state {
+            return;
+        }
         t.state = new_state;
         if self.p.log {
             let stand = self.code(j).to_string();
@@ -809,11 +1193,17 @@ impl Battle<'_, '_> {
                     State::Ineffective => Status::Ineffective,
                     State::Destroyed => Status::Destroyed,
                     State::Captured => Status::Captured,
+                    State::Fled => Status::Withdrawn,
                 },
                 fired: p.fired,
                 under_fire: p.under_fire,
                 ammo_spent: p.ammo_spent,
-                captured: p.captured,
+                // A stand that fled left every wounded man behind.
+                captured: if p.state == State::Fled {
+                    p.hits
+                } else {
+                    p.captured
+                },
                 killed: 0,
                 knockout: p.knockout,
                 damage: None,
@@ -831,23 +1221,52 @@ impl Battle<'_, '_> {
         }
     }
 
-    fn how_out(&self, role: Role) -> &'static str {
-        let (mut left, mut captured, mut hurt) = (0, 0, 0);
+    /// How a side came to be out of the fight, with every stand counted, so
+    /// the reason always matches the stands' states.
+    fn how_out(&self, role: Role) -> String {
+        let mut counts = [0usize; 5];
         for p in self.s.pieces.iter().filter(|p| p.role == role) {
-            match p.state {
-                State::Left => left += 1,
-                State::Captured => captured += 1,
-                _ => hurt += 1,
-            }
+            let k = match p.state {
+                State::Left => 0,
+                State::Fled => 1,
+                State::Captured => 2,
+                State::Ineffective => 3,
+                State::Destroyed => 4,
+                State::Fighting => continue,
+            };
+            counts[k] += 1;
         }
-        if left >= captured && left >= hurt {
+        let [left, fled, captured, ineffective, destroyed] = counts;
+        let verb = if left + fled >= captured && left + fled >= ineffective + destroyed {
             "withdrew"
-        } else if captured >= hurt {
+        } else if captured >= ineffective + destroyed {
             "surrendered"
         } else {
             "were made ineffective"
-        }
+        };
+        let parts: Vec<String> = [
+            (left, "withdrew in good order"),
+            (fled, "fled"),
+            (captured, "surrendered"),
+            (ineffective, "ineffective"),
+            (destroyed, "destroyed"),
+        ]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+        format!("{verb}: {}", parts.join(", "))
     }
+}
+
+/// A group tests on the morale number most of its people share (ties go to
+/// the worse number): the group's own number, not an average of numbers.
+fn group_morale(members: &[&Piece]) -> i64 {
+    let mut people = [0i64; 10];
+    for p in members {
+        people[p.morale.clamp(1, 9) as usize] += p.people.max(1);
+    }
+    (1..=9).max_by_key(|&m| people[m as usize]).unwrap_or(5)
 }
 
 fn result_name(r: StandResult) -> &'static str {

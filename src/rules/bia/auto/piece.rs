@@ -4,14 +4,17 @@
 use crate::battle::result::{Knockout, Role};
 use crate::battle::setup::StandSetup;
 use crate::core::kinds::{
-    AircraftSpeed, Equipment, Experience, StandType, Training, VehicleKind, Weapon,
+    AircraftSpeed, Cover, Equipment, Experience, StandType, Training, VehicleKind, Weapon,
 };
 use crate::rules::bia::air_defence::{system_of, AdSystem};
 use crate::rules::bia::armour::armour_value;
 use crate::rules::bia::experience::{effective_training, experience};
-use crate::rules::bia::hit_effects::{hit_row, HitEffects};
+use crate::rules::bia::hit_effects::{hit_row, HitEffects, HitRow};
 use crate::rules::bia::movement::{mover, moves};
 use crate::rules::bia::range_table::{line, max_range, Line};
+
+/// Artillery stands this far behind its own line.
+pub const ARTILLERY_BACK_CM: i64 = 30;
 
 /// Where a piece is in the battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,8 +24,61 @@ pub enum State {
     Ineffective,
     Destroyed,
     Captured,
-    /// Left the field: its group withdrew, or it fled.
+    /// Left the field in good order: its group withdrew.
     Left,
+    /// Ran from the enemy after failing morale, abandoning its casualties; still
+    /// on the table (and a target) until it is out of reach.
+    Fled,
+}
+
+/// Why a stand tests its individual morale (BiA's triggers); each is tested
+/// once per stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trigger {
+    FirstFire,
+    /// Attempting to cross a fire-swept zone or to enter the enemy position.
+    EnterPosition,
+    FirstHandToHand,
+    /// Called at the table by the umpire.
+    Umpire,
+}
+
+impl Trigger {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Trigger::FirstFire => "under fire for the first time",
+            Trigger::EnterPosition => {
+                "about to cross a fire-swept zone or enter the enemy position"
+            }
+            Trigger::FirstHandToHand => "in hand-to-hand combat for the first time",
+            Trigger::Umpire => "called by the umpire",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        match self {
+            Trigger::FirstFire => 1,
+            Trigger::EnterPosition => 2,
+            Trigger::FirstHandToHand => 4,
+            Trigger::Umpire => 8,
+        }
+    }
+}
+
+/// BiA's order of individual morale tests by type: militia, aircraft, ground
+/// force infantry, ground force vehicles, hovertanks.
+pub fn test_order(p: &Piece) -> u8 {
+    if p.is_aircraft {
+        1
+    } else if p.vehicle == Some(VehicleKind::Hovertank) {
+        4
+    } else if p.is_vehicle {
+        3
+    } else if p.militia {
+        0
+    } else {
+        2
+    }
 }
 
 /// How a fighting piece behaves this turn.
@@ -30,6 +86,8 @@ pub enum State {
 pub enum Posture {
     Advance,
     Hold,
+    /// Held back by a failed morale test; an officer may rally it.
+    Shaken,
 }
 
 /// Plain data, so a prepared battle's pieces copy cheaply for each run.
@@ -39,6 +97,8 @@ pub struct Piece {
     pub command: usize,
     pub kind: StandType,
     pub on_foot: bool,
+    /// Foot soldiers on the militia, civilian or recruit rows of the hit table.
+    pub militia: bool,
     pub is_vehicle: bool,
     pub is_aircraft: bool,
     pub vehicle: Option<VehicleKind>,
@@ -66,21 +126,28 @@ pub struct Piece {
     pub ammo_spent: i64,
     pub fired: bool,
     pub under_fire: bool,
-    pub test_pending: bool,
-    pub tested_first_fire: bool,
+    /// Triggers (bits of `Trigger::bit`) that call for a test at the next
+    /// morale phase.
+    pub test_pending: u8,
+    /// Triggers already tested (bits of `Trigger::bit`).
+    pub tested: u8,
     pub state: State,
     pub posture: Posture,
     pub moved: bool,
     /// Moved non-tactically this turn (an easy target).
     pub non_tactical: bool,
-    /// Distance to the enemy line, in table cm.
+    /// Attackers: distance to the enemy line, in table cm.
     pub dist: i64,
+    /// Distance behind its own side's line: artillery, and stands falling back.
+    pub back: i64,
+    /// The cover the stand is in (defenders start in the battle's cover).
+    pub cover: Cover,
     pub knockout: Option<Knockout>,
     pub captured: i64,
 }
 
 impl Piece {
-    pub fn new(s: &StandSetup, role: Role, command: usize, range: i64) -> Piece {
+    pub fn new(s: &StandSetup, role: Role, command: usize, range: i64, cover: Cover) -> Piece {
         let training = effective_training(s.training, s.actions);
         // The campaign works out the number, every factor included (SPEC 4.4).
         let morale = i64::from(s.morale.morale);
@@ -93,6 +160,10 @@ impl Piece {
             command,
             kind: s.stand_type,
             on_foot: !is_vehicle && !is_aircraft,
+            militia: matches!(
+                hit_row(s.stand_type, s.training, s.equipment),
+                HitRow::Militia | HitRow::Civilians | HitRow::Recruits
+            ),
             is_vehicle,
             is_aircraft,
             vehicle: s.vehicle,
@@ -118,8 +189,8 @@ impl Piece {
             ammo_spent: 0,
             fired: false,
             under_fire: false,
-            test_pending: false,
-            tested_first_fire: false,
+            test_pending: 0,
+            tested: 0,
             state: State::Fighting,
             posture: if role == Role::Attacker {
                 Posture::Advance
@@ -129,6 +200,16 @@ impl Piece {
             moved: false,
             non_tactical: false,
             dist: if role == Role::Attacker { range } else { 0 },
+            back: if s.stand_type == StandType::Artillery {
+                ARTILLERY_BACK_CM
+            } else {
+                0
+            },
+            cover: if role == Role::Defender {
+                cover
+            } else {
+                Cover::Open
+            },
             knockout: None,
             captured: 0,
         }
@@ -136,6 +217,46 @@ impl Piece {
 
     pub fn fighting(&self) -> bool {
         self.state == State::Fighting
+    }
+
+    /// Still on the table and a possible target: fighting, or going back
+    /// ineffective or fleeing.
+    pub fn on_field(&self) -> bool {
+        matches!(
+            self.state,
+            State::Fighting | State::Ineffective | State::Fled
+        )
+    }
+
+    pub fn has_tested(&self, t: Trigger) -> bool {
+        self.tested & t.bit() != 0
+    }
+
+    /// Calls for a test at the next morale phase, unless this trigger was
+    /// tested before.
+    pub fn call_test(&mut self, t: Trigger) {
+        if !self.has_tested(t) {
+            self.test_pending |= t.bit();
+        }
+    }
+
+    /// The test due now, if any: one roll answers every trigger that came up
+    /// since the last morale phase, named by the first in BiA's list.
+    pub fn take_test(&mut self) -> Option<Trigger> {
+        let due = self.test_pending;
+        self.test_pending = 0;
+        self.tested |= due;
+        [
+            Trigger::FirstFire,
+            Trigger::EnterPosition,
+            Trigger::FirstHandToHand,
+        ]
+        .into_iter()
+        .find(|t| due & t.bit() != 0)
+    }
+
+    pub fn test_due(&self) -> bool {
+        self.test_pending != 0
     }
 
     /// Hard infantry: people in HMA or MA.

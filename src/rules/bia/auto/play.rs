@@ -185,7 +185,8 @@ impl<'a> BiaTable<'a> {
         let i = self.find(code)?;
         self.fighting(i)?;
         self.run(|b| {
-            b.test_stand(i);
+            let pic = b.picture();
+            b.test_stand(i, super::piece::Trigger::Umpire, &pic);
             Ok(())
         })
     }
@@ -198,7 +199,8 @@ impl<'a> BiaTable<'a> {
             return Err(format!("no command `{code}` in this battle"));
         };
         self.run(|b| {
-            if b.test_group(g) {
+            let cas = b.casualties_of(g);
+            if b.test_group(g, cas) {
                 Ok(())
             } else {
                 Err(format!(
@@ -255,6 +257,7 @@ impl TableBattle for BiaTable<'_> {
                 State::Destroyed => "destroyed",
                 State::Captured => "captured",
                 State::Left => "left the field",
+                State::Fled => "fled",
             };
             out.push_str(&format!(
                 "{:<12} {:<9} {:>4}  {:>4}  {:>4}  {state}\n",

@@ -1,4 +1,10 @@
-//! `stand show | add | edit | retire`: one stand at a time.
+//! `stand show | add | edit | retire`: one stand at a time, one file per
+//! command; this module holds the command line and what they share.
+
+mod add;
+mod edit;
+mod retire;
+mod show;
 
 use std::str::FromStr;
 
@@ -236,7 +242,7 @@ struct ShowDoc {
 
 pub fn run(ctx: &Ctx, cmd: StandCommand) -> Result<(), CliError> {
     match cmd {
-        StandCommand::Show { code } => show(ctx, &code),
+        StandCommand::Show { code } => show::show(ctx, &code),
         StandCommand::Add {
             code,
             unit,
@@ -244,29 +250,7 @@ pub fn run(ctx: &Ctx, cmd: StandCommand) -> Result<(), CliError> {
             training,
             men,
             fields,
-        } => {
-            let mut s = StandRecord {
-                code,
-                unit,
-                name: String::new(),
-                stand_type,
-                training,
-                actions: 0,
-                equipment: None,
-                vehicle: None,
-                speed: None,
-                weapon: None,
-                men,
-                hits: 0,
-                officer: false,
-                status: Status::Effective,
-                ammo: None,
-                ammo_max: None,
-                repair_until: None,
-            };
-            fields.apply(&mut s);
-            add(ctx, s)
-        }
+        } => add::add(ctx, code, unit, stand_type, training, men, fields),
         StandCommand::Edit {
             code,
             unit,
@@ -277,56 +261,25 @@ pub fn run(ctx: &Ctx, cmd: StandCommand) -> Result<(), CliError> {
             add_men,
             actions_of_new,
             fields,
-        } => {
-            if let Some(n) = add_men {
-                if n < 1 || actions_of_new < 0 {
-                    return Err(CliError::Usage(format!(
-                        "--add-men needs at least 1 person and --actions-of-new at least 0, not {n} and {actions_of_new}"
-                    )));
-                }
-            }
-            // Read, change and write under one write lock: another process's
-            // edit of the same stand lands before or after this one, never lost.
-            save(ctx, &code, "stand edit", |s| {
-                if let Some(v) = unit {
-                    s.unit = v;
-                }
-                if let Some(v) = stand_type {
-                    s.stand_type = v;
-                }
-                if let Some(v) = training {
-                    s.training = v;
-                }
-                if let Some(v) = men {
-                    s.men = v;
-                }
-                if let Some(v) = status {
-                    s.status = v;
-                }
-                fields.apply(s);
-                if let Some(n) = add_men {
-                    crate::campaign::logistics::add_replacements(s, n, actions_of_new);
-                }
-                if fields.ammo_max.is_some() && fields.ammo.is_none() {
-                    s.ammo = s.ammo.map(|a| a.min(s.ammo_max.unwrap_or(a)));
-                }
-                Ok(())
-            })
-        }
-        StandCommand::Retire { code } => save(ctx, &code, "stand retire", |s| {
-            if s.status == Status::Retired {
-                return Err(CliError::Usage(format!(
-                    "stand `{}` is already retired",
-                    s.code
-                )));
-            }
-            s.status = Status::Retired;
-            Ok(())
-        }),
+        } => edit::edit(
+            ctx,
+            &code,
+            edit::Changes {
+                unit,
+                stand_type,
+                training,
+                men,
+                status,
+                add_men,
+                actions_of_new,
+                fields,
+            },
+        ),
+        StandCommand::Retire { code } => retire::retire(ctx, &code),
     }
 }
 
-fn invalid(p: crate::campaign::Problem) -> CliError {
+pub(super) fn invalid(p: crate::campaign::Problem) -> CliError {
     CampaignError::Invalid {
         field: format!("--{}", p.field.replace('_', "-")),
         message: p.message,
@@ -334,45 +287,16 @@ fn invalid(p: crate::campaign::Problem) -> CliError {
     .into()
 }
 
-fn check_unit(conn: &crate::store::Db, unit: &str) -> Result<(), CliError> {
+pub(super) fn check_unit(conn: &crate::store::Db, unit: &str) -> Result<(), CliError> {
     match known_codes(conn)?.get(unit) {
         Some(k) if k.kind == CodeKind::Unit => Ok(()),
         _ => Err(StoreError::unknown("unit", unit).into()),
     }
 }
 
-fn add(ctx: &Ctx, s: StandRecord) -> Result<(), CliError> {
-    let mut store = Store::open(&ctx.db)?;
-    check_code(&s.code).map_err(|p| CampaignError::Invalid {
-        field: "CODE".into(),
-        message: p.message,
-    })?;
-    let mut s = s;
-    s.normalise();
-    if let Some(p) = check_stand(&s).into_iter().next() {
-        return Err(invalid(p));
-    }
-    let code = s.code.clone();
-    store.try_change("stand add", |tx| {
-        // The code is checked under the write lock, so two adds of one code
-        // cannot both pass.
-        if let Some(k) = known_codes(tx)?.get(&s.code) {
-            return Err(CliError::Usage(format!(
-                "`{}` is already used by a {}",
-                s.code,
-                k.kind.as_str()
-            )));
-        }
-        check_unit(tx, &s.unit)?;
-        insert_stand(tx, &s)?;
-        Ok(((), format!("added stand {code} to {}", s.unit)))
-    })?;
-    report_saved(ctx, &store, &code, "Added")
-}
-
 /// Reads a stand, lets `edit` change it, checks and writes it, all in one
 /// transaction with its journal entry.
-fn save(
+pub(super) fn save(
     ctx: &Ctx,
     code: &str,
     command: &str,
@@ -395,7 +319,12 @@ fn save(
     report_saved(ctx, &store, code, "Saved")
 }
 
-fn report_saved(ctx: &Ctx, store: &Store, code: &str, verb: &str) -> Result<(), CliError> {
+pub(super) fn report_saved(
+    ctx: &Ctx,
+    store: &Store,
+    code: &str,
+    verb: &str,
+) -> Result<(), CliError> {
     let doc = stand_doc(store, queries::stand(store.conn(), code)?)?;
     if ctx.json {
         output::json(&doc);
@@ -433,100 +362,4 @@ fn describe_changes(a: &StandRecord, b: &StandRecord) -> String {
     } else {
         parts.join(", ")
     }
-}
-
-fn show(ctx: &Ctx, code: &str) -> Result<(), CliError> {
-    let store = Store::open(&ctx.db)?;
-    let row = queries::stand(store.conn(), code)?;
-    let morale = morale_of(&store, &row)?;
-    let doc = doc_with(row, &morale);
-    let service = queries::service(store.conn(), code)?;
-    let casualties = queries::casualties(store.conn(), false, Some(code), None)?;
-    if ctx.json {
-        output::json(&ShowDoc {
-            stand: doc,
-            morale_breakdown: morale,
-            service,
-            casualties,
-        });
-        return Ok(());
-    }
-    let title = if doc.name.is_empty() {
-        format!("Stand {}", doc.code)
-    } else {
-        format!("Stand {} — {}", doc.code, doc.name)
-    };
-    let rows: Vec<[String; 2]> = vec![
-        [
-            "side / command / unit".into(),
-            format!("{} / {} / {}", doc.side, doc.command, doc.unit),
-        ],
-        ["type".into(), doc.stand_type.to_string()],
-        ["training".into(), doc.training.to_string()],
-        [
-            "experience".into(),
-            format!("{} ({} actions)", doc.experience, doc.actions),
-        ],
-        ["equipment / vehicle".into(), doc.kit()],
-        [
-            "weapon".into(),
-            doc.weapon
-                .map(|w| w.to_string())
-                .unwrap_or_else(|| "-".into()),
-        ],
-        ["men / hits".into(), format!("{} / {}", doc.men, doc.hits)],
-        [
-            "officer with stand".into(),
-            super::campaign::yes_no(doc.officer),
-        ],
-        ["status".into(), doc.status.to_string()],
-        [
-            "ammunition".into(),
-            format!("{} of {} turns", doc.ammo, doc.ammo_max),
-        ],
-    ];
-    output::titled(&title, output::pairs(rows));
-    println!();
-    super::morale::print_breakdown(&doc.code, &morale);
-    if !service.is_empty() {
-        println!();
-        output::titled(
-            "Battles fought",
-            output::table(
-                &["battle", "at", "role", "hits", "status after", "actions +"],
-                service.iter().map(|b| {
-                    vec![
-                        b.battle.clone(),
-                        b.at.replace('T', " "),
-                        b.role.clone(),
-                        b.hits_taken.to_string(),
-                        b.status_after.clone(),
-                        b.actions_gained.to_string(),
-                    ]
-                }),
-            ),
-        );
-    }
-    if !casualties.is_empty() {
-        println!();
-        output::titled(
-            "Casualties",
-            output::table(
-                &["#", "battle", "severity", "outcome", "returns"],
-                casualties.iter().map(|c| {
-                    vec![
-                        c.id.to_string(),
-                        c.battle.clone().unwrap_or_default(),
-                        c.severity.clone(),
-                        c.outcome.clone(),
-                        c.returns_at
-                            .clone()
-                            .map(|t| t.replace('T', " "))
-                            .unwrap_or_else(|| "-".into()),
-                    ]
-                }),
-            ),
-        );
-    }
-    Ok(())
 }

@@ -1,0 +1,353 @@
+//! What the ACTION resolver logs: one typed record per roll or change. Each
+//! record's line of text is made from its own fields (the `Happening`
+//! contract), so the log's text and its data cannot disagree.
+
+use serde::Serialize;
+
+use crate::battle::event::Happening;
+use crate::core::dice::Roll;
+
+/// One situational modifier that applied to an attack.
+#[derive(Debug, Clone, Serialize)]
+pub struct Mod {
+    pub name: &'static str,
+    pub modifier: i64,
+}
+
+/// One element's initiative d100.
+#[derive(Debug, Clone, Serialize)]
+pub struct Init {
+    pub stand: String,
+    pub roll: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ActEvent {
+    Setup {
+        attackers: usize,
+        defenders: usize,
+        range_grids: i64,
+        cover: &'static str,
+        terrain: &'static str,
+    },
+    /// An element's statistics and what they cost in design points.
+    Element {
+        stand: String,
+        combat_skill: i64,
+        evasion: i64,
+        protective: i64,
+        weapon: i64,
+        life_levels: i64,
+        action_points: i64,
+        design_points: i64,
+    },
+    TurnBegins {
+        turn: u32,
+    },
+    Initiative {
+        rolls: Vec<Init>,
+        order: Vec<String>,
+    },
+    Ready {
+        stand: String,
+        on: Option<String>,
+    },
+    Move {
+        stand: String,
+        grids: i64,
+        ap: i64,
+        /// Grids to the nearest enemy before and after (auto-resolve only).
+        from: Option<i64>,
+        to: Option<i64>,
+    },
+    Attack {
+        phase: u32,
+        attacker: String,
+        target: String,
+        range: i64,
+        combat_skill: i64,
+        weapon: i64,
+        officer: i64,
+        situations: Vec<Mod>,
+        attack_bonus: i64,
+        defence_bonus: i64,
+        attack_roll: i64,
+        defence_roll: i64,
+        /// Part of an area attack or a scattered shot aimed at another element.
+        via: Option<String>,
+        hit: bool,
+    },
+    Scatter {
+        attacker: String,
+        target: String,
+        direction_roll: i64,
+        direction: Option<u8>,
+        distance_roll: Option<i64>,
+        grids: Option<i64>,
+    },
+    LifeLost {
+        stand: String,
+        life_levels: i64,
+        hits: i64,
+        /// `fights on`, `withdraws`, `out of action`, `knocked out`.
+        effect: &'static str,
+    },
+    GroupMorale {
+        group: String,
+        casualties: i64,
+        members: i64,
+        threshold: &'static str,
+        roll: i64,
+        modifier: i64,
+        morale: i64,
+        passed: bool,
+    },
+    End {
+        winner: &'static str,
+        turns: u32,
+        reason: String,
+    },
+}
+
+fn signed(n: i64) -> String {
+    format!("{n:+}")
+}
+
+impl Happening for ActEvent {
+    fn phase(&self) -> &str {
+        match self {
+            ActEvent::Setup { .. } | ActEvent::Element { .. } => "setup",
+            ActEvent::TurnBegins { .. } => "turn",
+            ActEvent::Initiative { .. } => "initiative",
+            ActEvent::Ready { .. } => "ready",
+            ActEvent::Move { .. } | ActEvent::Attack { .. } | ActEvent::Scatter { .. } => "action",
+            ActEvent::LifeLost { .. } => "damage",
+            ActEvent::GroupMorale { .. } => "morale",
+            ActEvent::End { .. } => "end",
+        }
+    }
+
+    fn actor(&self) -> Option<&str> {
+        match self {
+            ActEvent::Element { stand, .. }
+            | ActEvent::Ready { stand, .. }
+            | ActEvent::Move { stand, .. } => Some(stand),
+            ActEvent::Attack { attacker, .. } | ActEvent::Scatter { attacker, .. } => {
+                Some(attacker)
+            }
+            _ => None,
+        }
+    }
+
+    fn targets(&self) -> Vec<String> {
+        match self {
+            ActEvent::Attack { target, .. } | ActEvent::Scatter { target, .. } => {
+                vec![target.clone()]
+            }
+            ActEvent::Ready { on: Some(t), .. } => vec![t.clone()],
+            ActEvent::LifeLost { stand, .. } => vec![stand.clone()],
+            _ => Vec::new(),
+        }
+    }
+
+    fn dice(&self) -> Vec<Roll> {
+        match self {
+            ActEvent::Initiative { rolls, .. } => {
+                rolls.iter().map(|r| Roll::number("d100", r.roll)).collect()
+            }
+            ActEvent::Attack {
+                attack_roll,
+                defence_roll,
+                ..
+            } => vec![
+                Roll::number("d100", *attack_roll),
+                Roll::number("d100", *defence_roll),
+            ],
+            ActEvent::Scatter {
+                direction_roll,
+                distance_roll,
+                ..
+            } => std::iter::once(*direction_roll)
+                .chain(*distance_roll)
+                .map(|r| Roll::number("d100", r))
+                .collect(),
+            ActEvent::GroupMorale { roll, .. } => vec![Roll::number("2d6", *roll)],
+            _ => Vec::new(),
+        }
+    }
+
+    fn text(&self) -> String {
+        match self {
+            ActEvent::Setup {
+                attackers,
+                defenders,
+                range_grids,
+                cover,
+                terrain,
+            } => format!(
+                "{attackers} attacking elements start {range_grids} grids from {defenders} defending elements ({cover}); ground: {terrain}"
+            ),
+            ActEvent::Element {
+                stand,
+                combat_skill,
+                evasion,
+                protective,
+                weapon,
+                life_levels,
+                action_points,
+                design_points,
+            } => format!(
+                "{stand}: CS {combat_skill}, ES {evasion}, protection {protective}, weapon {weapon} at best, LL {life_levels}, AP {action_points} = {design_points} DP"
+            ),
+            ActEvent::TurnBegins { turn } => format!("turn {turn} begins"),
+            ActEvent::Initiative { rolls, order } => format!(
+                "initiative: {}; order {}",
+                rolls
+                    .iter()
+                    .map(|r| format!("{} {}", r.stand, r.roll))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                order.join(" > ")
+            ),
+            ActEvent::Ready { stand, on } => match on {
+                Some(t) => format!("{stand} readies against {t}"),
+                None => format!("{stand} readies against any enemy that comes into range"),
+            },
+            ActEvent::Move {
+                stand,
+                grids,
+                ap,
+                from,
+                to,
+            } => match (from, to) {
+                (Some(f), Some(t)) => format!(
+                    "{stand} moves {grids} grids ({ap} AP): {f} → {t} grids from the nearest enemy"
+                ),
+                _ => format!("{stand} moves {grids} grids ({ap} AP)"),
+            },
+            ActEvent::Attack {
+                phase,
+                attacker,
+                target,
+                range,
+                combat_skill,
+                weapon,
+                officer,
+                situations,
+                attack_bonus,
+                defence_bonus,
+                attack_roll,
+                defence_roll,
+                via,
+                hit,
+            } => {
+                let mods: String = situations
+                    .iter()
+                    .map(|m| format!(" {} {}", m.name, signed(m.modifier)))
+                    .collect();
+                let officer = if *officer != 0 {
+                    format!(" officer {}", signed(*officer))
+                } else {
+                    String::new()
+                };
+                let via = match via {
+                    Some(v) => format!(" ({v})"),
+                    None => String::new(),
+                };
+                format!(
+                    "phase {phase}: {attacker} attacks {target}{via} at {range} grids: d100 {attack_roll} + AB {attack_bonus} (CS {combat_skill} weapon {weapon}{officer}{mods}) = {} against d100 {defence_roll} + DB {defence_bonus} = {}: {}",
+                    attack_roll + attack_bonus,
+                    defence_roll + defence_bonus,
+                    if *hit { "hit, 1 LL" } else { "no effect" }
+                )
+            }
+            ActEvent::Scatter {
+                attacker,
+                target,
+                direction_roll,
+                direction,
+                distance_roll,
+                grids,
+            } => match (direction, distance_roll, grids) {
+                (Some(d), Some(r), Some(g)) => format!(
+                    "{attacker}'s shot at {target} scatters: d100 {direction_roll} direction {d}, d100 {r} → {g} grids"
+                ),
+                _ => format!(
+                    "{attacker}'s shot at {target} scatters: d100 {direction_roll} is off the direction table, a simple miss"
+                ),
+            },
+            ActEvent::LifeLost {
+                stand,
+                life_levels,
+                hits,
+                effect,
+            } => format!("{stand} loses a life level: LL {life_levels} left, {hits} hit this battle; {effect}"),
+            ActEvent::GroupMorale {
+                group,
+                casualties,
+                members,
+                threshold,
+                roll,
+                modifier,
+                morale,
+                passed,
+            } => format!(
+                "group {group} tests morale at {threshold} ({casualties} of {members} hit): 2d6 {roll} {} against {morale}: {}",
+                signed(*modifier),
+                if *passed { "carries on" } else { "withdraws" }
+            ),
+            ActEvent::End {
+                winner,
+                turns,
+                reason,
+            } => format!("the {winner} wins after {turns} turns: {reason}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::event::Event;
+
+    #[test]
+    fn an_attack_logs_both_dice_and_its_sums() {
+        let e = Event::of(
+            2,
+            None,
+            &ActEvent::Attack {
+                phase: 3,
+                attacker: "a1".into(),
+                target: "d1".into(),
+                range: 12,
+                combat_skill: 20,
+                weapon: 60,
+                officer: 10,
+                situations: vec![Mod {
+                    name: "defender_cover",
+                    modifier: -2,
+                }],
+                attack_bonus: 88,
+                defence_bonus: 30,
+                attack_roll: 12,
+                defence_roll: 71,
+                via: None,
+                hit: false,
+            },
+        );
+        assert_eq!(
+            e.dice,
+            vec![Roll::number("d100", 12), Roll::number("d100", 71)]
+        );
+        assert_eq!(e.actor.as_deref(), Some("a1"));
+        assert_eq!(e.targets, vec!["d1"]);
+        assert!(
+            e.text
+                .contains("= 100 against d100 71 + DB 30 = 101: no effect"),
+            "{}",
+            e.text
+        );
+        assert_eq!(e.data.unwrap()["kind"], "attack");
+    }
+}

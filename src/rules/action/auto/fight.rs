@@ -1,0 +1,576 @@
+//! One ACTION turn fought by the auto-resolver, and the attack, move and
+//! damage steps the table shares: initiative, ready orders, action phases in
+//! initiative order, opposed d100 attacks with their modifiers, area attacks
+//! and scatter.
+
+use super::events::{ActEvent, Init, Mod};
+use super::{Battle, State, CLOSEST as CLOSEST_GRIDS};
+use crate::battle::result::{Knockout, Role};
+use crate::core::kinds::Cover;
+use crate::rules::action::modifiers::Situation;
+use crate::rules::action::opposed::{self, Outcome};
+use crate::rules::action::range::{grids, Grid};
+use crate::rules::action::{air, mapping, scatter, sequence, templates, weapons};
+
+/// What an attack is, beyond what the two elements' state says.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Shot {
+    /// Range in grids (elevation included).
+    pub range: i64,
+    pub cover: bool,
+    pub bunker: bool,
+    pub higher: bool,
+    pub lower: bool,
+    pub stunned: bool,
+    /// Extra modifiers the umpire gives.
+    pub extra: Vec<i64>,
+    /// Part of an area attack or a scattered shot: costs no action point.
+    pub via: Option<String>,
+}
+
+impl Battle<'_, '_> {
+    /// Grids between two elements; aircraft are as far as they fly high.
+    pub(crate) fn distance(&self, i: usize, j: usize) -> i64 {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        match (a.air, b.air) {
+            (Some(s), _) | (_, Some(s)) => air::attack_grids(s),
+            _ => grids(a.pos, b.pos).max(1),
+        }
+    }
+
+    /// Grids from an element to its nearest fighting ground enemy.
+    fn nearest_enemy(&self, i: usize) -> Option<i64> {
+        let a = &self.s.pieces[i];
+        self.s
+            .pieces
+            .iter()
+            .filter(|b| b.role != a.role && b.fighting() && !b.is_aircraft())
+            .map(|b| grids(a.pos, b.pos))
+            .min()
+    }
+
+    /// The weapon value of `i` against `j` at `range`, `None` when it cannot
+    /// attack it at all.
+    pub(crate) fn weapon_value(&self, i: usize, j: usize, range: i64) -> Option<i64> {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        let w = a.weapon?;
+        if let Some(speed) = b.air {
+            return air::ad_value(w, speed);
+        }
+        let cell = weapons::cell(w, range)?;
+        let blast = a.area_radius().is_some();
+        weapons::can_harm(cell, blast, b.m.armour, b.m.hard_infantry)
+            .then(|| weapons::value(w, range))
+            .flatten()
+    }
+
+    /// The shot `i` would make at `j` in the auto-resolver.
+    fn auto_shot(&self, i: usize, j: usize) -> Shot {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        let range = self.distance(i, j);
+        let dug = b.role == Role::Defender && !b.is_aircraft() && range > 1;
+        Shot {
+            range,
+            cover: dug && self.p.setup.defender_cover != Cover::Open,
+            bunker: dug && self.p.setup.defender_cover == Cover::Bunker,
+            higher: a.is_aircraft() && !b.is_aircraft(),
+            lower: b.is_aircraft() && !a.is_aircraft(),
+            ..Shot::default()
+        }
+    }
+
+    /// Whether `i` could attack now at all (a weapon, ammunition, not in deep water).
+    fn armed(&self, i: usize) -> bool {
+        let a = &self.s.pieces[i];
+        a.fighting()
+            && a.weapon.is_some()
+            && (a.ammo > 0 || a.fired_this_turn)
+            && self.p.terrain.can_attack_from()
+    }
+
+    /// The enemy `i` attacks: anti-armour weapons take armour first, area
+    /// weapons a target whose template spares friends, else the nearest.
+    fn pick_target(&self, i: usize, only: Option<usize>) -> Option<usize> {
+        if !self.armed(i) {
+            return None;
+        }
+        let a = &self.s.pieces[i];
+        let mut best: Option<(bool, bool, i64, usize)> = None;
+        for (j, b) in self.s.pieces.iter().enumerate() {
+            if b.role == a.role || !b.fighting() || only.is_some_and(|o| o != j) {
+                continue;
+            }
+            let range = self.distance(i, j);
+            if self.weapon_value(i, j, range).is_none() {
+                continue;
+            }
+            let armour_first = !(a.anti_armour() && b.m.armour > 0);
+            let spares = match a.area_radius() {
+                Some(r) if !b.is_aircraft() => self.s.pieces.iter().any(|f| {
+                    f.role == a.role && f.fighting() && templates::in_area(b.pos, r, f.pos)
+                }),
+                _ => false,
+            };
+            let key = (armour_first, spares, range, j);
+            if best.is_none_or(|k| key < k) {
+                best = Some(key);
+            }
+        }
+        best.map(|k| k.3)
+    }
+
+    /// One auto turn.
+    pub(crate) fn auto_turn(&mut self) {
+        self.s.turn += 1;
+        self.log(None, ActEvent::TurnBegins { turn: self.s.turn });
+        if self.s.turn > 1 {
+            self.morale_phase();
+            if self.over().is_some() {
+                return;
+            }
+        }
+        if !self.anyone_can_hurt() {
+            self.s.stalemate = true;
+            return;
+        }
+        self.start_turn();
+        self.roll_initiative();
+        // Defenders with nobody in reach wait, readied, for whoever closes.
+        for i in 0..self.s.pieces.len() {
+            let x = &self.s.pieces[i];
+            if x.role == Role::Defender
+                && x.fighting()
+                && !x.is_aircraft()
+                && self.armed(i)
+                && self.pick_target(i, None).is_none()
+            {
+                self.declare_ready(i, None);
+            }
+        }
+        let most = self.s.pieces.iter().map(|x| x.ap).max().unwrap_or(0);
+        for phase in 1..=most as u32 {
+            self.s.phase = phase;
+            let mut acted = false;
+            for k in 0..self.s.order.len() {
+                let i = self.s.order[k];
+                let x = &self.s.pieces[i];
+                if !x.fighting() || x.ap <= 0 || x.done || x.ready.is_some() {
+                    continue;
+                }
+                acted |= self.auto_act(i, phase);
+                if self.over().is_some() {
+                    return;
+                }
+            }
+            if !acted {
+                break;
+            }
+        }
+    }
+
+    /// Whether any element still fighting could hurt an enemy at some range.
+    fn anyone_can_hurt(&self) -> bool {
+        let n = self.s.pieces.len();
+        let most = weapons::band_edges()[5];
+        (0..n).any(|i| {
+            let a = &self.s.pieces[i];
+            a.fighting()
+                && a.weapon.is_some()
+                && (0..n).any(|j| {
+                    let b = &self.s.pieces[j];
+                    b.role != a.role
+                        && b.fighting()
+                        && (1..=most).any(|r| self.weapon_value(i, j, r).is_some())
+                })
+        })
+    }
+
+    /// Fresh action points and a clean slate of this turn's modifiers.
+    pub(crate) fn start_turn(&mut self) {
+        self.s.phase = 0;
+        for x in &mut self.s.pieces {
+            x.ap = x.m.element.action_points;
+            x.moved = false;
+            x.injured = false;
+            x.attacked = false;
+            x.done = false;
+            x.ready = None;
+            x.readied_on = None;
+            x.fired_this_turn = false;
+        }
+    }
+
+    /// An unmodified d100 for every element still fighting; the order holds all turn.
+    pub(crate) fn roll_initiative(&mut self) {
+        let mut entries = Vec::new();
+        let mut rolls = Vec::new();
+        for i in 0..self.s.pieces.len() {
+            if !self.s.pieces[i].fighting() {
+                continue;
+            }
+            let roll = self.s.dice.d100();
+            let x = &mut self.s.pieces[i];
+            x.initiative = roll;
+            entries.push(sequence::Entry {
+                index: i,
+                roll,
+                evasion: x.m.element.evasion,
+                defender: x.role == Role::Defender,
+            });
+            rolls.push(Init {
+                stand: self.p.codes[i].to_string(),
+                roll,
+            });
+        }
+        self.s.order = sequence::order(&entries);
+        let order = self.s.order.iter().map(|&i| self.code(i)).collect();
+        self.log(None, ActEvent::Initiative { rolls, order });
+    }
+
+    pub(crate) fn declare_ready(&mut self, i: usize, on: Option<usize>) {
+        self.s.pieces[i].ready = Some(on);
+        self.s.pieces[i].readied_on = Some(on);
+        let ev = ActEvent::Ready {
+            stand: self.code(i),
+            on: on.map(|j| self.code(j)),
+        };
+        self.log(Some(self.s.pieces[i].role), ev);
+    }
+
+    /// One element's action in an auto phase; returns whether it acted.
+    fn auto_act(&mut self, i: usize, phase: u32) -> bool {
+        let target = self.pick_target(i, None);
+        let x = self.s.pieces[i];
+        let closing = x.role == Role::Attacker
+            && x.can_move()
+            && self.nearest_enemy(i).is_some_and(|d| d > CLOSEST_GRIDS)
+            && self.may_enter((x.pos.0, x.pos.1 - 1));
+        // Attackers short of their weapon's best band fire and move by turns.
+        let short_of_best = target.is_some_and(|j| {
+            let r = self.distance(i, j);
+            self.weapon_value(i, j, r).unwrap_or(0) < x.m.element.weapon
+        });
+        let step = closing && (target.is_none() || (short_of_best && phase.is_multiple_of(2)));
+        if step {
+            self.move_step(i);
+            return true;
+        }
+        match target {
+            Some(j) => {
+                let shot = self.auto_shot(i, j);
+                self.attack(i, j, shot);
+                true
+            }
+            None => {
+                self.s.pieces[i].done = true;
+                false
+            }
+        }
+    }
+
+    /// Whether an attacker may step onto `probe`: not past the closest
+    /// distance to the defenders' line or to any defender.
+    fn may_enter(&self, probe: Grid) -> bool {
+        probe.1 >= CLOSEST_GRIDS
+            && self
+                .s
+                .pieces
+                .iter()
+                .filter(|b| b.role != Role::Attacker && b.fighting() && !b.is_aircraft())
+                .all(|b| grids(probe, b.pos) >= CLOSEST_GRIDS)
+    }
+
+    /// One action point of movement toward the enemy; a grid move completes
+    /// when the points put in reach the ground's cost.
+    fn move_step(&mut self, i: usize) {
+        let cost = self.p.terrain.ap();
+        let from = self.nearest_enemy(i).unwrap_or(0);
+        let x = &mut self.s.pieces[i];
+        x.ap -= 1;
+        x.moved = true;
+        x.progress += 1;
+        if x.progress < cost {
+            return;
+        }
+        x.progress = 0;
+        let step = x.m.move_grids;
+        let (col, y) = x.pos;
+        // Attackers move toward row 0, stopping short of the closest distance.
+        let mut to_y = y;
+        for _ in 0..step {
+            if !self.may_enter((col, to_y - 1)) {
+                break;
+            }
+            to_y -= 1;
+        }
+        self.s.pieces[i].pos.1 = to_y;
+        let to = self.nearest_enemy(i).unwrap_or(0);
+        let ev = ActEvent::Move {
+            stand: self.code(i),
+            grids: y - to_y,
+            ap: cost,
+            from: Some(from),
+            to: Some(to),
+        };
+        self.log(Some(Role::Attacker), ev);
+        self.ready_fire(i);
+    }
+
+    /// A move at the table: the umpire says how far; the tool spends the points.
+    pub(crate) fn table_move(&mut self, i: usize, grids: i64, ap: i64) {
+        let x = &mut self.s.pieces[i];
+        x.ap -= ap;
+        x.moved = true;
+        let ev = ActEvent::Move {
+            stand: self.code(i),
+            grids,
+            ap,
+            from: None,
+            to: None,
+        };
+        self.log(Some(self.s.pieces[i].role), ev);
+    }
+
+    /// Readied enemies whose trigger `mover` has met attack it at once, first
+    /// in the sequence, in initiative order.
+    fn ready_fire(&mut self, mover: usize) {
+        let order = self.s.order.clone();
+        for r in order {
+            let x = self.s.pieces[r];
+            let Some(on) = x.ready else { continue };
+            if !x.fighting()
+                || !self.s.pieces[mover].fighting()
+                || x.role == self.s.pieces[mover].role
+            {
+                continue;
+            }
+            let range = self.distance(r, mover);
+            let can = self.weapon_value(r, mover, range).is_some() && self.armed(r);
+            if !sequence::triggered(
+                match on {
+                    Some(t) => sequence::Ready::On(t),
+                    None => sequence::Ready::AnyInRange,
+                },
+                mover,
+                can,
+            ) {
+                continue;
+            }
+            self.s.pieces[r].ready = None;
+            let shot = self.auto_shot(r, mover);
+            self.attack(r, mover, shot);
+        }
+    }
+
+    /// The situations that apply to `i` attacking `j`.
+    pub(crate) fn situations(&self, i: usize, j: usize, shot: &Shot) -> Vec<Situation> {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        let mut out = Vec::new();
+        if a.readied_on.is_some_and(|on| on.is_none_or(|t| t == j)) {
+            out.push(Situation::Readied);
+        }
+        if shot.stunned {
+            out.push(Situation::DefenderStunned);
+        }
+        if b.attacked {
+            out.push(Situation::DefenderAlreadyAttacked);
+        }
+        if a.moved {
+            out.push(Situation::AttackerMoved);
+        }
+        if shot.higher {
+            out.push(Situation::AttackerHigher);
+        }
+        if shot.lower {
+            out.push(Situation::AttackerLower);
+        }
+        if shot.cover && shot.range > 1 {
+            out.push(Situation::DefenderCover);
+        }
+        if a.injured {
+            out.push(Situation::AttackerInjured);
+        }
+        if b.injured {
+            out.push(Situation::DefenderInjured);
+        }
+        out
+    }
+
+    /// One opposed roll of `i` against `j`; area weapons then roll against
+    /// everyone else in the template, and scatter when they miss.
+    pub(crate) fn attack(&mut self, i: usize, j: usize, shot: Shot) -> Outcome {
+        let free = shot.via.is_some();
+        let out = self.one_roll(i, j, &shot);
+        if free || self.s.pieces[j].is_aircraft() {
+            return out;
+        }
+        let Some(radius) = self.s.pieces[i].area_radius() else {
+            return out;
+        };
+        let centre = match out {
+            Outcome::Hit => Some(self.s.pieces[j].pos),
+            Outcome::NoEffect => self.scatter(i, j),
+        };
+        let Some(centre) = centre else { return out };
+        let via = format!(
+            "{} of the shot at {}",
+            if out == Outcome::Hit {
+                "area"
+            } else {
+                "scatter"
+            },
+            self.code(j)
+        );
+        for k in 0..self.s.pieces.len() {
+            let b = &self.s.pieces[k];
+            if k == i
+                || k == j
+                || !b.fighting()
+                || b.is_aircraft()
+                || !templates::in_area(centre, radius, b.pos)
+            {
+                continue;
+            }
+            let mut s = self.auto_shot(i, k);
+            if self.s.pieces[k].role == self.s.pieces[i].role {
+                s.cover = false;
+                s.bunker = false;
+            }
+            s.via = Some(via.clone());
+            self.one_roll(i, k, &s);
+        }
+        out
+    }
+
+    /// Where a missed area shot lands: the direction and distance d100s, in
+    /// the attacker's frame (direction 1 carries on away from the attacker).
+    pub(crate) fn scatter(&mut self, i: usize, j: usize) -> Option<Grid> {
+        let dir_roll = self.s.dice.d100();
+        let direction = scatter::direction(dir_roll);
+        let (dist_roll, grids_n) = match direction {
+            Some(_) => {
+                let r = self.s.dice.d100();
+                (Some(r), scatter::distance(r))
+            }
+            None => (None, None),
+        };
+        let ev = ActEvent::Scatter {
+            attacker: self.code(i),
+            target: self.code(j),
+            direction_roll: dir_roll,
+            direction,
+            distance_roll: dist_roll,
+            grids: grids_n,
+        };
+        self.log(Some(self.s.pieces[i].role), ev);
+        let (d, g) = (direction?, grids_n?);
+        let (side, onward) = scatter::offset(d, g);
+        let (a, t) = (self.s.pieces[i].pos, self.s.pieces[j].pos);
+        // Onward points from the attacker to the target along the rows.
+        let sign = if t.1 < a.1 { -1 } else { 1 };
+        Some((t.0 + side * sign, t.1 + onward * sign))
+    }
+
+    /// The opposed roll itself, its log line and its damage.
+    pub(crate) fn one_roll(&mut self, i: usize, j: usize, shot: &Shot) -> Outcome {
+        let situations = self.situations(i, j, shot);
+        let weapon = self.weapon_value(i, j, shot.range).unwrap_or(0);
+        let (a, b) = (self.s.pieces[i], self.s.pieces[j]);
+        let mut mods: Vec<Mod> = situations
+            .iter()
+            .map(|s| Mod {
+                name: s.name(),
+                modifier: s.modifier(),
+            })
+            .collect();
+        mods.extend(shot.extra.iter().map(|&m| Mod {
+            name: "umpire",
+            modifier: m,
+        }));
+        let ab = a.m.element.combat_skill
+            + weapon
+            + a.m.officer_bonus
+            + mods.iter().map(|m| m.modifier).sum::<i64>();
+        let bunker = if shot.bunker && shot.range > 1 {
+            mapping::BUNKER_BONUS
+        } else {
+            0
+        };
+        let db = b.m.element.defence_bonus() + bunker;
+        let (ra, rd) = self.s.dice.opposed();
+        let out = opposed::attack(ab, db, ra, rd);
+        {
+            let x = &mut self.s.pieces[i];
+            if shot.via.is_none() {
+                x.ap -= 1;
+                if !x.fired_this_turn {
+                    x.ammo -= 1;
+                    x.ammo_spent += 1;
+                }
+                x.fired_this_turn = true;
+                x.ready = None;
+            }
+            x.fired = true;
+        }
+        let ev = ActEvent::Attack {
+            phase: self.s.phase,
+            attacker: self.code(i),
+            target: self.code(j),
+            range: shot.range,
+            combat_skill: a.m.element.combat_skill,
+            weapon,
+            officer: a.m.officer_bonus,
+            situations: mods,
+            attack_bonus: ab,
+            defence_bonus: db,
+            attack_roll: ra,
+            defence_roll: rd,
+            via: shot.via.clone(),
+            hit: out == Outcome::Hit,
+        };
+        self.log(Some(a.role), ev);
+        let t = &mut self.s.pieces[j];
+        t.under_fire = true;
+        t.attacked = true;
+        if out == Outcome::Hit {
+            self.lose_life_level(j);
+        }
+        out
+    }
+
+    /// One LL lost: one person hit; the stand withdraws at its BiA ineffective
+    /// threshold and is out at LL 0 or its destroyed threshold; a vehicle is
+    /// knocked out.
+    pub(crate) fn lose_life_level(&mut self, j: usize) {
+        let x = &mut self.s.pieces[j];
+        x.ll = (x.ll - opposed::LL_PER_HIT).max(0);
+        x.injured = true;
+        let effect = if x.m.vehicle {
+            x.hits = x.people;
+            x.knockout = Some(Knockout::Killed);
+            x.state = State::Out;
+            "knocked out"
+        } else {
+            x.hits += 1;
+            let total = x.hits_before + x.hits;
+            if x.ll == 0 || total >= x.m.destroyed_at {
+                x.state = State::Out;
+                "out of action"
+            } else if total >= x.m.ineffective_at {
+                x.state = State::Withdrawn;
+                "withdraws to the aid post"
+            } else {
+                "fights on"
+            }
+        };
+        let (ll, hits) = (x.ll, x.hits);
+        let role = x.role;
+        let ev = ActEvent::LifeLost {
+            stand: self.code(j),
+            life_levels: ll,
+            hits,
+            effect,
+        };
+        self.log(Some(role.other()), ev);
+    }
+}
