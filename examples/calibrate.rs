@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use bounce::battle::ruleset::Ruleset;
 use bounce::battle::setup::BattleSetup;
-use bounce::engine::calibration::{curves, even_odds, matchups, RATIOS};
+use bounce::engine::calibration::{curves, even_odds, fma_matchups, matchups, RATIOS};
 use bounce::engine::odds::odds;
 use bounce::engine::Registry;
 use bounce::report::svg::{line_chart, standalone};
@@ -176,10 +176,71 @@ fn main() -> std::io::Result<()> {
         writeln!(w).unwrap();
     }
     md.push_str(READING);
+    if let Ok(fma) = registry.get("fma") {
+        fma_section(&mut md, fma, runs);
+    }
     std::fs::write("docs/calibration.md", md)?;
     println!("Wrote docs/calibration.md and docs/calibration.svg ({runs} runs a point).");
     Ok(())
 }
+
+/// FMA's own matchups under both fire options, with what they say.
+fn fma_section(md: &mut String, fma: &dyn Ruleset, runs: u64) {
+    let w = md;
+    writeln!(w, "\n## FMA matchups\n").unwrap();
+    writeln!(w, "{FMA_INTRO}").unwrap();
+    writeln!(w, "| matchup | attacker wins | defender wins | draw | mean turns | attacker figures down p50 | defender figures down p50 |").unwrap();
+    writeln!(w, "|---|---|---|---|---|---|---|").unwrap();
+    for (name, setup) in fma_matchups() {
+        let o = odds(fma, &setup, SEED, runs, &|| ()).expect("odds");
+        writeln!(
+            w,
+            "| {name} | {:.1}% | {:.1}% | {:.1}% | {:.1} | {} | {} |",
+            o.attacker_wins * 100.0,
+            o.defender_wins * 100.0,
+            o.draws * 100.0,
+            o.mean_turns,
+            o.attacker_hits.p50,
+            o.defender_hits.p50
+        )
+        .unwrap();
+    }
+    w.push_str(FMA_READING);
+}
+
+const FMA_INTRO: &str =
+    "Teams are four-figure stands with rifles and flak vests (combat rifle, D6 \
+armour): green = recruits (D6), regular = regular training (D8), veteran = regulars with 20 \
+actions (D10). Battles \"in the open\" have `terrain = open` (no lines of cover anywhere); the \
+others have a line of soft cover every 10\". Figures down are the aid-post hits. \
+`tests/fma.rs` checks the directions that must hold.
+";
+
+const FMA_READING: &str = "
+- **Numbers beat a small team.** Two green teams beat one regular team in
+  soft cover about four times in five under Detailed fire: a four-figure
+  side breaks at its second figure down (half its strength), and eight
+  shooters find that soon. Under Quick & Dirty the same team in cover holds
+  about twice as often as in the open.
+- **Quality tells under Detailed fire.** The target's quality die is what the
+  firer must beat, so veterans (D10) win about four in five against regulars
+  (D8) whichever side attacks. Under Quick & Dirty the target rolls armour,
+  not quality, and the edge shrinks to the firer's die alone.
+- **Cover matters only for the impact under Detailed fire.** The to-hit roll
+  ignores cover (the text's rule), so regulars in soft cover hold about as
+  often as in the open; under Quick & Dirty the cover die joins the target's
+  roll and the defender in cover wins about three times in four.
+- **The attacker has a small edge on equal terms** (a little over half with
+  equal forces in the open): attackers spend actions with nothing in reach on
+  advancing, so the attacker chooses when the range closes and the better
+  firepower dice come into play. The defender activates first on equal
+  numbers.
+- **Limits.** One line across the table: no flanking and no blocked line of
+  sight; lines of soft cover every 10\" are the only terrain. The doctrine is
+  plain (fire at what is in reach, attackers advance when nothing is,
+  defenders hold on overwatch); nobody withdraws on purpose or treats the
+  wounded. Vehicles fight only as crew figures in hard cover.
+";
 
 /// The battle as planned under `ruleset`: its name and its turn limit.
 fn under(setup: &BattleSetup, ruleset: &dyn Ruleset) -> BattleSetup {

@@ -130,6 +130,7 @@ impl<'a> ToyBattle<'a> {
                     under_fire: true,
                     ammo_spent: 1,
                     captured: 0,
+                    killed: 0,
                     knockout: None,
                     damage: (damaged == Some(&s.code)).then_some(Damage {
                         kind: DamageKind::Damaged,

@@ -66,10 +66,14 @@ impl Event {
     /// event: one of its stands acted or was acted upon, or the event names no
     /// stand and is either general (turn markers, the end) or its own side's
     /// (a group morale test is seen only by that group's side).
+    /// A figure (`h1#3`) counts as its stand (`h1`).
     pub fn seen_by(&self, own: &dyn Fn(&str) -> bool, role: Option<Role>) -> bool {
+        let stand = |c: &str| own(c.split_once('#').map_or(c, |(s, _)| s));
         match (&self.actor, self.targets.is_empty()) {
             (None, true) => self.side.is_none() || self.side == role,
-            (actor, _) => actor.as_deref().is_some_and(own) || self.targets.iter().any(|t| own(t)),
+            (actor, _) => {
+                actor.as_deref().is_some_and(stand) || self.targets.iter().any(|t| stand(t))
+            }
         }
     }
 }
@@ -148,6 +152,17 @@ mod tests {
         assert!(shot.seen_by(&|c| c == "a1", Some(Role::Attacker)));
         assert!(shot.seen_by(&|c| c == "d1", Some(Role::Defender)));
         assert!(!shot.seen_by(&|c| c == "z9", None));
+        let figure = Event {
+            actor: Some("a1#3".into()),
+            targets: vec!["d1#2".into()],
+            ..shot.clone()
+        };
+        assert!(figure.seen_by(&|c| c == "a1", Some(Role::Attacker)));
+        assert!(figure.seen_by(&|c| c == "d1", Some(Role::Defender)));
+        assert!(
+            !figure.seen_by(&|c| c == "a1#3", None),
+            "stands, not figures"
+        );
         let group = Event {
             actor: None,
             targets: vec![],

@@ -73,11 +73,19 @@ pub struct StandOutcome {
     pub ammo_spent: i64,
     /// People taken prisoner (casualties abandoned by a stand that fled or surrendered).
     pub captured: i64,
+    /// Of `hits_taken`, people killed outright (an FMA KILL): recorded dead
+    /// without an aid-post roll.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub killed: i64,
     /// Set when the stand is a vehicle or aircraft knocked out through its armour.
     pub knockout: Option<Knockout>,
     /// Damage short of destruction, repaired in campaign time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<Damage>,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// What damage a vehicle carries out of a battle.

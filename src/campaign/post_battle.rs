@@ -95,7 +95,10 @@ pub fn consequences(
         for i in 0..people_hit {
             let (roll, severity) = if i < captured {
                 (None, Severity::Captured)
-            } else if outcome.knockout == Some(Knockout::Exploded) {
+            } else if outcome.knockout == Some(Knockout::Exploded)
+                || i < captured + outcome.killed.max(0)
+            {
+                // Blown up with the vehicle, or killed outright (an FMA KILL).
                 (None, Severity::Dead)
             } else {
                 let roll = dice.d10_zero();
@@ -211,9 +214,50 @@ mod tests {
             under_fire: under,
             ammo_spent: 3,
             captured: 0,
+            killed: 0,
             knockout: None,
             damage: None,
         }
+    }
+
+    #[test]
+    fn people_killed_outright_are_dead_without_a_roll_and_the_rest_roll() {
+        let t0 = crate::campaign::records::parse_time("2157-04-12T06:00:00").unwrap();
+        let settings = Settings {
+            light_wound_days: 7,
+            serious_wound_days: 28,
+            ended_at: t0,
+        };
+        let team = stand("fma", StandType::Infantry, Some(Equipment::Hma), None, 4);
+        let mut out = outcome("fma", 3, Status::Effective, true, true);
+        out.killed = 2;
+        let result = BattleResult {
+            ruleset: "fma".into(),
+            seed: 1,
+            winner: Winner::Attacker,
+            turns: 4,
+            end_reason: "test".into(),
+            stands: vec![out],
+            units: vec![],
+            events: vec![],
+        };
+        let lookup = |_: &str| Some((team.clone(), Medical::Normal));
+        let mut probe = Dice::from_seed(5);
+        let roll = probe.d10_zero();
+        let got = consequences(&result, lookup, settings, &mut Dice::from_seed(5));
+        let sev: Vec<(Option<u32>, Severity)> = got
+            .casualties
+            .iter()
+            .map(|c| (c.roll, c.severity))
+            .collect();
+        assert_eq!(
+            sev,
+            vec![
+                (None, Severity::Dead),
+                (None, Severity::Dead),
+                (Some(roll), bia::casualty(Armour::Hma, roll)),
+            ]
+        );
     }
 
     #[test]

@@ -161,6 +161,122 @@ pub fn battle(attacker: Force, defender: Force, range_cm: i64, cover: Cover) -> 
     setup
 }
 
+/// A regular four-man fire team with rifles and flak vests (FMA: D8 figures).
+pub const REGULAR_TEAM: Kind = Kind {
+    stand_type: StandType::Infantry,
+    training: Training::Regular,
+    actions: 3,
+    equipment: Some(Equipment::AssaultRifles),
+    vehicle: None,
+    weapon: Weapon::Rifles,
+    men: 4,
+};
+/// Four green recruits with rifles and flak vests (FMA: D6 figures).
+pub const GREEN_TEAM: Kind = Kind {
+    training: Training::Recruits,
+    actions: 0,
+    ..REGULAR_TEAM
+};
+/// Four seasoned regulars (FMA: D10 figures).
+pub const VETERAN_TEAM: Kind = Kind {
+    actions: 20,
+    ..REGULAR_TEAM
+};
+
+/// An FMA battle: the BiA set-up with FMA's ruleset and turn limit, and the
+/// campaign's fire option (`None`: Detailed).
+pub fn fma_battle(
+    attacker: Force,
+    defender: Force,
+    range_cm: i64,
+    cover: Cover,
+    fire: Option<&str>,
+) -> BattleSetup {
+    let mut setup = battle(attacker, defender, range_cm, cover);
+    setup.ruleset = "fma".into();
+    setup.turn_limit = 30;
+    if cover == Cover::Open {
+        // No cover anywhere: the ground between is open too.
+        setup.terrain = "open".into();
+    }
+    if let Some(f) = fire {
+        setup.options.insert("fire".into(), f.into());
+    }
+    setup
+}
+
+/// The documented FMA matchups (docs/calibration.md, FMA section), each under
+/// both fire options.
+pub fn fma_matchups() -> Vec<(String, BattleSetup)> {
+    let mut all = Vec::new();
+    for fire in ["detailed", "quick"] {
+        let f = Some(fire);
+        all.extend([
+            (
+                format!("{fire}: 1 regular team (4) in soft cover, attacked by 2 green teams (8) at 150 cm"),
+                fma_battle(
+                    force("a", &[(GREEN_TEAM, 2)]),
+                    force("d", &[(REGULAR_TEAM, 1)]),
+                    150,
+                    Cover::Cover,
+                    f,
+                ),
+            ),
+            (
+                format!("{fire}: 1 regular team (4) in the open, attacked by 2 green teams (8) at 150 cm"),
+                fma_battle(
+                    force("a", &[(GREEN_TEAM, 2)]),
+                    force("d", &[(REGULAR_TEAM, 1)]),
+                    150,
+                    Cover::Open,
+                    f,
+                ),
+            ),
+            (
+                format!("{fire}: 3 veteran teams (12) attack 3 regular teams (12) in the open at 150 cm"),
+                fma_battle(
+                    force("a", &[(VETERAN_TEAM, 3)]),
+                    force("d", &[(REGULAR_TEAM, 3)]),
+                    150,
+                    Cover::Open,
+                    f,
+                ),
+            ),
+            (
+                format!("{fire}: 3 regular teams (12) attack 3 veteran teams (12) in the open at 150 cm"),
+                fma_battle(
+                    force("a", &[(REGULAR_TEAM, 3)]),
+                    force("d", &[(VETERAN_TEAM, 3)]),
+                    150,
+                    Cover::Open,
+                    f,
+                ),
+            ),
+            (
+                format!("{fire}: 3 regular teams (12) attack 3 regular teams (12) in the open at 150 cm"),
+                fma_battle(
+                    force("a", &[(REGULAR_TEAM, 3)]),
+                    force("d", &[(REGULAR_TEAM, 3)]),
+                    150,
+                    Cover::Open,
+                    f,
+                ),
+            ),
+            (
+                format!("{fire}: 3 regular teams (12) attack 3 regular teams (12) in soft cover at 150 cm"),
+                fma_battle(
+                    force("a", &[(REGULAR_TEAM, 3)]),
+                    force("d", &[(REGULAR_TEAM, 3)]),
+                    150,
+                    Cover::Cover,
+                    f,
+                ),
+            ),
+        ]);
+    }
+    all
+}
+
 /// The documented matchups: a name and the battle.
 pub fn matchups() -> Vec<(&'static str, BattleSetup)> {
     vec![

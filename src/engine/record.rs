@@ -47,6 +47,20 @@ pub struct StandResult {
     pub damage: Option<DamageKind>,
     /// Days until repaired (default 2).
     pub repair_days: Option<i64>,
+    /// Per person in order (FMA's `h1#1` first), for rulesets fought figure
+    /// by figure: `up`, `suppressed`, `down` or `dead`. Gives the hits (down
+    /// and dead) and who was killed outright (recorded dead at the aid post).
+    pub figures: Option<Vec<FigureState>>,
+}
+
+/// How a figure ended a battle fought figure by figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FigureState {
+    Up,
+    Suppressed,
+    Down,
+    Dead,
 }
 
 /// The log entry of a recorded result.
@@ -126,11 +140,46 @@ pub fn read(
         }
         let fit = r.men - r.hits;
         let crewed = matches!(r.stand_type, StandType::Vehicle | StandType::Aircraft);
-        if s.hits < 0 || (!crewed && s.hits > fit) {
+        let (hits, killed) = match &s.figures {
+            None => (s.hits, 0),
+            Some(_) if crewed => {
+                return Err(bad(
+                    i,
+                    "figures",
+                    "figures are for people on foot; give a vehicle's `hits`".into(),
+                ))
+            }
+            Some(f) => {
+                if f.len() as i64 != fit {
+                    return Err(bad(
+                        i,
+                        "figures",
+                        format!(
+                            "{} figures given for a stand of {fit} fit to fight",
+                            f.len()
+                        ),
+                    ));
+                }
+                let down = f
+                    .iter()
+                    .filter(|x| matches!(x, FigureState::Down | FigureState::Dead))
+                    .count() as i64;
+                let dead = f.iter().filter(|x| **x == FigureState::Dead).count() as i64;
+                if s.hits != 0 && s.hits != down {
+                    return Err(bad(
+                        i,
+                        "hits",
+                        format!("{} hits, but the figures show {down} down or dead", s.hits),
+                    ));
+                }
+                (down, dead)
+            }
+        };
+        if hits < 0 || (!crewed && hits > fit) {
             return Err(bad(
                 i,
                 "hits",
-                format!("{} hits on a stand with {fit} people fit to fight", s.hits),
+                format!("{} hits on a stand with {fit} people fit to fight", hits),
             ));
         }
         if s.ammo_spent < 0 || s.ammo_spent > r.ammo {
@@ -150,15 +199,15 @@ pub fn read(
                 format!("{} prisoners from {fit} people", s.captured),
             ));
         }
-        let knockout = (crewed && s.hits > 0).then_some(Knockout::Killed);
+        let knockout = (crewed && hits > 0).then_some(Knockout::Killed);
         let derived = if crewed {
-            if s.hits > 0 {
+            if hits > 0 {
                 Status::Destroyed
             } else {
                 Status::Effective
             }
         } else {
-            ruleset.status_after_hits(r, s.hits)
+            ruleset.status_after_hits(r, hits)
         };
         let status = s.status.unwrap_or(derived);
         if status == Status::Retired {
@@ -175,12 +224,13 @@ pub fn read(
         stands.push(StandOutcome {
             code: s.code.clone(),
             role,
-            hits_taken: if crewed { 0 } else { s.hits },
+            hits_taken: if crewed { 0 } else { hits },
             status_after: status,
             fired: s.fired,
             under_fire: s.under_fire,
             ammo_spent: s.ammo_spent,
             captured: s.captured,
+            killed,
             knockout,
             damage: s.damage.map(|kind| Damage { kind, repair_days }),
         });
@@ -248,6 +298,25 @@ mod tests {
             (Status::Destroyed, Some(Knockout::Killed))
         );
         assert_eq!(r.events.len(), 1);
+    }
+
+    #[test]
+    fn per_figure_results_give_hits_and_the_killed() {
+        let figs = "[\"up\", \"dead\", \"down\", \"suppressed\", \"up\", \"dead\", \"up\", \"up\"]";
+        let text = format!(
+            "winner = \"attacker\"\nturns = 9\n[[stands]]\ncode = \"d-1\"\nfigures = {figs}\n"
+        );
+        let r = read("r.toml", &text, &setup(), &crate::rules::fma::Fma, 1).unwrap();
+        let d1 = &r.stands[0];
+        assert_eq!((d1.hits_taken, d1.killed), (3, 2));
+        let short =
+            "winner = \"attacker\"\nturns = 9\n[[stands]]\ncode = \"d-1\"\nfigures = [\"up\"]\n";
+        assert!(read("r.toml", short, &setup(), &crate::rules::fma::Fma, 1)
+            .unwrap_err()
+            .to_string()
+            .contains("1 figures given for a stand of 8"));
+        let clash = format!("winner = \"attacker\"\nturns = 9\n[[stands]]\ncode = \"d-1\"\nhits = 1\nfigures = {figs}\n");
+        assert!(read("r.toml", &clash, &setup(), &crate::rules::fma::Fma, 1).is_err());
     }
 
     #[test]

@@ -23,6 +23,7 @@ impl Registry {
         Registry::empty()
             .with(Box::new(crate::rules::bia::Bia))
             .with(Box::new(crate::rules::dirtside::Dirtside))
+            .with(Box::new(crate::rules::fma::Fma))
             .with(Box::new(crate::rules::action::Action))
     }
 

@@ -4,3 +4,4 @@
 pub mod action;
 pub mod bia;
 pub mod dirtside;
+pub mod fma;

@@ -495,6 +495,7 @@ impl Battle<'_, '_> {
                 under_fire: x.under_fire,
                 ammo_spent: x.ammo_spent,
                 captured: 0,
+                killed: 0,
                 knockout: x.knockout,
                 damage: None,
             })

@@ -1210,6 +1210,7 @@ impl Battle<'_, '_> {
                 } else {
                     p.captured
                 },
+                killed: 0,
                 knockout: p.knockout,
                 damage: None,
             })

@@ -400,6 +400,7 @@ impl Battle<'_, '_> {
                     under_fire: e.under_fire,
                     ammo_spent: e.ammo_spent,
                     captured: 0,
+                    killed: 0,
                     knockout: e.knockout,
                     damage,
                 }

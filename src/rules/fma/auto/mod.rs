@@ -1,0 +1,576 @@
+//! The FMA auto-resolver: every fit person of a stand becomes a figure
+//! (`stand#n`) with its quality die, motivation, armour die and weapon; the
+//! sides activate figures alternately on a table of lines of cover, and every
+//! die is logged as a typed event. See `docs/rules-decisions.md` (FMA).
+
+pub mod events;
+mod fight;
+pub mod table;
+
+use crate::battle::event::Event;
+use crate::battle::result::{BattleResult, Role, StandOutcome, Winner};
+use crate::battle::ruleset::{BattleError, PreparedBattle};
+use crate::battle::setup::{BattleSetup, StandSetup};
+use crate::core::dice::Roller;
+use crate::core::kinds::{Cover as CampaignCover, StandType, Status};
+use crate::rules::fma::armour::{campaign_armour, powered, Cover};
+use crate::rules::fma::die::{Die, Rated};
+use crate::rules::fma::fire::FireOption;
+use crate::rules::fma::movement::Burden;
+use crate::rules::fma::quality::{motivation, quality_die};
+use crate::rules::fma::weapons::{self, Arm, Weapon};
+use events::FmaEvent;
+
+/// Lines of soft cover (hedges, walls, craters) cross the table every this
+/// many inches from the defenders' line, unless the battle's terrain is
+/// `open`.
+pub const COVER_EVERY: f64 = 10.0;
+/// The terrain with no cover between the lines.
+pub const OPEN_TERRAIN: &str = "open";
+/// Figures of a side stand this many inches apart across the table.
+pub const SPACING: f64 = 2.0;
+/// FMA turns (1 minute) of firing that spend one campaign turn of ammunition
+/// (5 minutes).
+pub const TURNS_PER_AMMO: i64 = 5;
+/// The campaign option key for the fire procedure.
+pub const FIRE_OPTION: &str = "fire";
+
+/// A figure as it enters the battle (never changes).
+#[derive(Debug, Clone, Copy)]
+pub struct Figure {
+    pub role: Role,
+    pub stand: usize,
+    /// 1-based within its stand.
+    pub number: usize,
+    pub quality: Die,
+    pub motivation: i64,
+    pub armour: Rated,
+    pub arm: Arm,
+    /// Inches per MOVE action, and the combat move die.
+    pub burden: Burden,
+    pub powered: bool,
+    pub leader: bool,
+    /// A vehicle or aircraft crewman: fights from inside, in hard cover, and
+    /// does not move (the draft has no vehicle rules).
+    pub mounted: bool,
+    /// Across the table, inches.
+    pub y: f64,
+}
+
+/// Where a figure is and what has happened to it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Place {
+    /// Inches from the defenders' line toward the attackers' side.
+    pub x: f64,
+    pub cover: Cover,
+    pub up: bool,
+    pub dead: bool,
+    pub suppressed: bool,
+    pub activated: bool,
+    pub overwatch: bool,
+    /// Has been fired on (the first time calls a reaction test).
+    pub shot_at: bool,
+}
+
+/// A stand's share of the battle.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct StandState {
+    pub fired: bool,
+    pub under_fire: bool,
+    pub fired_turns: i64,
+    pub last_fired: u32,
+}
+
+/// The battle's pieces built once; each run starts from a copy.
+pub(crate) struct Prepared<'a> {
+    pub(crate) setup: &'a BattleSetup,
+    pub(crate) log: bool,
+    pub(crate) option: FireOption,
+    pub(crate) figures: Vec<Figure>,
+    pub(crate) names: Vec<String>,
+    pub(crate) stands: Vec<&'a StandSetup>,
+    pub(crate) stand_roles: Vec<Role>,
+    pub(crate) places: Vec<Place>,
+    pub(crate) start: [usize; 2],
+    pub(crate) range_in: f64,
+    pub(crate) defender_cover: Cover,
+    /// Inches between lines of cover; `None` on open terrain.
+    pub(crate) cover_every: Option<f64>,
+}
+
+/// Everything that changes while a battle is fought; cloned for `undo`.
+#[derive(Clone)]
+pub(crate) struct State {
+    pub(crate) dice: Roller,
+    pub(crate) places: Vec<Place>,
+    pub(crate) stands: Vec<StandState>,
+    pub(crate) turn: u32,
+    pub(crate) events: Vec<Event>,
+    pub(crate) over: Option<(Winner, String)>,
+}
+
+pub(crate) fn ri(r: Role) -> usize {
+    match r {
+        Role::Attacker => 0,
+        Role::Defender => 1,
+    }
+}
+
+/// The fire procedure from the campaign's options (Detailed by default).
+pub fn fire_option(setup: &BattleSetup) -> Result<FireOption, String> {
+    setup
+        .options
+        .get(FIRE_OPTION)
+        .map_or(Ok(FireOption::Detailed), |v| FireOption::parse(v))
+}
+
+/// The cover at `x` inches: the defenders' own position at 0, a soft line
+/// every `every` inches (none on open terrain), open ground between.
+pub fn cover_at(x: f64, defenders: Cover, every: Option<f64>) -> Cover {
+    if x.abs() < 1e-6 {
+        defenders
+    } else if every.is_some_and(|e| x > 0.0 && ((x / e).round() * e - x).abs() < 1e-6) {
+        Cover::Soft
+    } else {
+        Cover::None
+    }
+}
+
+/// The weapon a figure carries: the stand's weapon, except that a heavy
+/// weapon goes to one gunner (the second figure, or the first when alone)
+/// and the others carry combat rifles.
+pub fn figure_arm(stand: &StandSetup, number: usize, figures: usize) -> Arm {
+    let arm = weapons::campaign_weapon(stand.weapon);
+    if !weapons::heavy(stand.weapon) || number == figures.min(2) {
+        arm
+    } else {
+        Arm::Gun(Weapon::CombatRifle)
+    }
+}
+
+impl<'a> Prepared<'a> {
+    pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
+        let option = fire_option(setup).map_err(BattleError::Setup)?;
+        let range_in = (setup.range_cm as f64 / 2.54).round().max(1.0);
+        let defender_cover = match setup.defender_cover {
+            CampaignCover::Open => Cover::None,
+            CampaignCover::Cover => Cover::Soft,
+            CampaignCover::Bunker => Cover::Hard,
+        };
+        let mut p = Prepared {
+            setup,
+            log,
+            option,
+            figures: Vec::new(),
+            names: Vec::new(),
+            stands: Vec::new(),
+            stand_roles: Vec::new(),
+            places: Vec::new(),
+            start: [0, 0],
+            range_in,
+            defender_cover,
+            cover_every: (setup.terrain != OPEN_TERRAIN).then_some(COVER_EVERY),
+        };
+        for role in [Role::Attacker, Role::Defender] {
+            let force = setup.force(role);
+            let first = p.figures.len();
+            for s in &force.stands {
+                let st = p.stands.len();
+                p.stands.push(s);
+                p.stand_roles.push(role);
+                let n = (s.men - s.hits).max(0) as usize;
+                let mounted = matches!(s.stand_type, StandType::Vehicle | StandType::Aircraft);
+                for k in 1..=n {
+                    let leader = k == 1;
+                    let arm = figure_arm(s, k, n);
+                    let gunner =
+                        weapons::heavy(s.weapon) && arm == weapons::campaign_weapon(s.weapon);
+                    p.figures.push(Figure {
+                        role,
+                        stand: st,
+                        number: k,
+                        quality: quality_die(s.training, s.actions, leader && s.officer),
+                        motivation: motivation(s.morale.morale),
+                        armour: campaign_armour(s.equipment),
+                        arm,
+                        burden: if gunner {
+                            Burden::Encumbered
+                        } else {
+                            Burden::Typical
+                        },
+                        powered: powered(s.equipment),
+                        leader,
+                        mounted,
+                        y: 0.0,
+                    });
+                    p.names.push(format!("{}#{k}", s.code));
+                    let x = if role == Role::Attacker {
+                        range_in
+                    } else {
+                        0.0
+                    };
+                    p.places.push(Place {
+                        x,
+                        cover: if mounted {
+                            Cover::Hard
+                        } else if role == Role::Defender {
+                            defender_cover
+                        } else {
+                            Cover::None
+                        },
+                        up: true,
+                        dead: false,
+                        suppressed: false,
+                        activated: false,
+                        overwatch: false,
+                        shot_at: false,
+                    });
+                }
+            }
+            let count = p.figures.len() - first;
+            if count == 0 {
+                return Err(BattleError::NoForce {
+                    battle: setup.code.clone(),
+                    role: role.as_str(),
+                });
+            }
+            for (i, f) in p.figures[first..].iter_mut().enumerate() {
+                f.y = (i as f64 - (count - 1) as f64 / 2.0) * SPACING;
+            }
+            p.start[ri(role)] = count;
+        }
+        Ok(p)
+    }
+
+    pub(crate) fn start(&self, dice: Roller) -> State {
+        State {
+            dice,
+            places: self.places.clone(),
+            stands: vec![StandState::default(); self.stands.len()],
+            turn: 0,
+            events: Vec::new(),
+            over: None,
+        }
+    }
+}
+
+impl PreparedBattle for Prepared<'_> {
+    fn fight(&self, seed: u64) -> BattleResult {
+        let mut b = Battle {
+            p: self,
+            s: self.start(Roller::seeded(seed)),
+        };
+        b.setup_event();
+        while b.s.over.is_none() && b.s.turn < self.setup.turn_limit.max(1) {
+            b.turn();
+        }
+        b.finish(None)
+    }
+}
+
+/// A battle being fought: the prepared pieces and the changing state.
+pub(crate) struct Battle<'p, 'a> {
+    pub(crate) p: &'p Prepared<'a>,
+    pub(crate) s: State,
+}
+
+impl Battle<'_, '_> {
+    pub(crate) fn log(&mut self, side: Option<Role>, what: FmaEvent) {
+        if self.p.log {
+            self.s.events.push(Event::of(self.s.turn, side, &what));
+        }
+    }
+
+    pub(crate) fn name(&self, f: usize) -> String {
+        self.p.names[f].clone()
+    }
+
+    fn setup_event(&mut self) {
+        let ev = FmaEvent::Setup {
+            attacker_figures: self.p.start[0],
+            defender_figures: self.p.start[1],
+            range_in: self.p.range_in as i64,
+            cover: match self.p.defender_cover {
+                Cover::None => "in the open",
+                Cover::Soft => "in soft cover",
+                Cover::Hard => "in hard cover",
+            },
+            fire: self.p.option.name(),
+        };
+        self.log(None, ev);
+    }
+
+    /// The result; `called` is the umpire's decision in a played battle.
+    pub(crate) fn finish(mut self, called: Option<(Winner, String)>) -> BattleResult {
+        let (winner, reason) = called.or_else(|| self.s.over.clone()).unwrap_or_else(|| {
+            (
+                Winner::Defender,
+                format!(
+                    "turn limit of {} reached: the defender holds",
+                    self.p.setup.turn_limit
+                ),
+            )
+        });
+        let turns = self.s.turn;
+        self.log(
+            None,
+            FmaEvent::End {
+                winner: winner.as_str(),
+                turns,
+                reason: reason.clone(),
+            },
+        );
+        let stands = (0..self.p.stands.len())
+            .map(|st| {
+                let figs: Vec<&Place> = self
+                    .p
+                    .figures
+                    .iter()
+                    .zip(&self.s.places)
+                    .filter(|(f, _)| f.stand == st)
+                    .map(|(_, pl)| pl)
+                    .collect();
+                let down = figs.iter().filter(|pl| !pl.up).count() as i64;
+                let killed = figs.iter().filter(|pl| pl.dead).count() as i64;
+                let stand = self.p.stands[st];
+                let ss = self.s.stands[st];
+                StandOutcome {
+                    code: stand.code.clone(),
+                    role: self.p.stand_roles[st],
+                    hits_taken: down,
+                    killed,
+                    status_after: if !figs.is_empty() && down == figs.len() as i64 {
+                        Status::Destroyed
+                    } else {
+                        Status::Effective
+                    },
+                    fired: ss.fired,
+                    under_fire: ss.under_fire,
+                    ammo_spent: ((ss.fired_turns + TURNS_PER_AMMO - 1) / TURNS_PER_AMMO)
+                        .min(stand.ammo.max(0)),
+                    captured: 0,
+                    knockout: None,
+                    damage: None,
+                }
+            })
+            .collect();
+        BattleResult {
+            ruleset: "fma".into(),
+            seed: self.s.dice.seed(),
+            winner,
+            turns,
+            end_reason: reason,
+            stands,
+            units: Vec::new(),
+            events: self.s.events,
+        }
+    }
+}
+
+/// Hand-built battles for the resolver's and the table's unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::battle::setup::{BattleSetup, Force, MoraleNumber, StandSetup};
+    use crate::core::kinds::{Cover, Equipment, Medical, StandType, Training, Weapon};
+
+    /// A stand: code, training, equipment, weapon, men, morale number.
+    pub(crate) type Spec = (&'static str, Training, Equipment, Weapon, i64, i32);
+
+    fn force(side: &str, stands: &[Spec]) -> Force {
+        Force {
+            side: side.into(),
+            medical: Medical::Normal,
+            enemy_treats_pw_well: false,
+            commands: vec![],
+            units: vec![],
+            stands: stands
+                .iter()
+                .map(|&(code, training, eq, weapon, men, morale)| StandSetup {
+                    code: code.into(),
+                    unit: format!("{side}-u"),
+                    command: format!("{side}-c"),
+                    stand_type: StandType::Infantry,
+                    training,
+                    actions: 3,
+                    equipment: Some(eq),
+                    vehicle: None,
+                    speed: None,
+                    weapon: Some(weapon),
+                    men,
+                    hits: 0,
+                    officer: false,
+                    ammo: 12,
+                    ammo_max: 12,
+                    flags: vec![],
+                    morale: MoraleNumber {
+                        base: morale,
+                        factors: vec![],
+                        unclamped: morale,
+                        morale,
+                    },
+                })
+                .collect(),
+        }
+    }
+
+    pub(crate) fn battle(att: &[Spec], def: &[Spec], range_cm: i64, cover: Cover) -> BattleSetup {
+        BattleSetup {
+            code: "t".into(),
+            ruleset: "fma".into(),
+            range_cm,
+            defender_cover: cover,
+            terrain: String::new(),
+            turn_limit: 30,
+            options: Default::default(),
+            attacker: force("a", att),
+            defender: force("d", def),
+        }
+    }
+
+    pub(crate) const RIFLES: Spec = (
+        "r",
+        Training::Regular,
+        Equipment::AssaultRifles,
+        Weapon::Rifles,
+        4,
+        4,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{battle, RIFLES};
+    use super::*;
+    use crate::core::kinds::{Cover as Campaign, Training};
+
+    #[test]
+    fn figures_are_built_from_stands_as_spec_9_5() {
+        let green = ("g", Training::Recruits, RIFLES.2, RIFLES.3, 3, 8);
+        let s = battle(&[RIFLES], &[green], 60, Campaign::Cover);
+        let p = Prepared::new(&s, true).unwrap();
+        assert_eq!(
+            p.names,
+            vec!["r#1", "r#2", "r#3", "r#4", "g#1", "g#2", "g#3"]
+        );
+        assert_eq!(p.start, [4, 3]);
+        let (r, g) = (p.figures[0], p.figures[4]);
+        assert_eq!((r.quality, r.motivation, r.leader), (Die::D8, 2, true));
+        assert_eq!((g.quality, g.motivation), (Die::D6, 3));
+        assert_eq!(r.armour.to_string(), "d6");
+        assert_eq!(
+            p.places[4].cover,
+            Cover::Soft,
+            "defenders in the campaign's cover"
+        );
+        assert_eq!(p.places[0].x, 24.0, "60 cm is 24 inches");
+        assert_eq!(p.figures[1].y - p.figures[0].y, SPACING);
+    }
+
+    #[test]
+    fn the_same_seed_fights_the_same_battle_and_every_down_is_counted() {
+        let s = battle(&[RIFLES, RIFLES], &[RIFLES], 150, Campaign::Cover);
+        let p = Prepared::new(&s, true).unwrap();
+        let (a, b) = (p.fight(11), p.fight(11));
+        assert_eq!(a.events, b.events);
+        assert_eq!(a.winner, b.winner);
+        let downs = a
+            .events
+            .iter()
+            .filter_map(|e| e.data.as_ref())
+            .map(|d| match d["kind"].as_str() {
+                Some("shot") => usize::from(
+                    ["wound", "kill", "down"].contains(&d["result"].as_str().unwrap_or("")),
+                ),
+                Some("close_combat") => usize::from(d["result"] != "no_effect"),
+                _ => 0,
+            })
+            .sum::<usize>() as i64;
+        let hits: i64 = a.stands.iter().map(|s| s.hits_taken).sum();
+        assert_eq!(hits, downs, "a figure down is a hit, once");
+        assert!(a.stands.iter().all(|s| s.killed <= s.hits_taken));
+        let quiet = Prepared::new(&s, false).unwrap().fight(11);
+        assert!(quiet.events.is_empty(), "odds runs keep no log");
+        assert_eq!(quiet.winner, a.winner, "the log changes nothing");
+    }
+
+    fn kinds(r: &BattleResult) -> Vec<serde_json::Value> {
+        r.events.iter().filter_map(|e| e.data.clone()).collect()
+    }
+
+    #[test]
+    fn rockets_blast_everyone_within_two_inches_with_a_d12() {
+        use crate::core::kinds::{Equipment, Weapon};
+        let at = (
+            "m",
+            Training::Regular,
+            Equipment::Hma,
+            Weapon::AtMissile,
+            2,
+            4,
+        );
+        let s = battle(&[at, RIFLES], &[RIFLES, RIFLES], 150, Campaign::Cover);
+        let p = Prepared::new(&s, true).unwrap();
+        assert_eq!(
+            p.figures[1].arm,
+            Arm::Rocket,
+            "the second figure is the gunner"
+        );
+        assert_eq!(p.figures[0].arm, Arm::Gun(weapons::Weapon::CombatRifle));
+        let rockets: Vec<_> = (1..20)
+            .flat_map(|seed| kinds(&p.fight(seed)))
+            .filter(|d| d["kind"] == "rocket")
+            .collect();
+        assert!(!rockets.is_empty());
+        for r in &rockets {
+            assert!(r["target_number"].as_i64().unwrap() >= 1);
+            for h in r["hits"].as_array().unwrap() {
+                assert_eq!(h["dice"][0]["die"], "d12", "{r}");
+            }
+        }
+        assert!(rockets
+            .iter()
+            .any(|r| !r["hits"].as_array().unwrap().is_empty()));
+    }
+
+    #[test]
+    fn defenders_out_of_reach_watch_and_fire_on_the_advance() {
+        let s = battle(&[RIFLES, RIFLES], &[RIFLES], 300, Campaign::Cover);
+        let p = Prepared::new(&s, true).unwrap();
+        let all: Vec<_> = (1..10).flat_map(|seed| kinds(&p.fight(seed))).collect();
+        assert!(all.iter().any(|d| d["kind"] == "overwatch"));
+        assert!(all
+            .iter()
+            .any(|d| d["kind"] == "shot" && d["how"] == "overwatch" && d["aimed"] == true));
+        assert!(all
+            .iter()
+            .any(|d| d["kind"] == "move" && d["how"] == "advances to cover"));
+    }
+
+    #[test]
+    fn a_bad_fire_option_is_refused() {
+        let mut s = battle(&[RIFLES], &[RIFLES], 60, Campaign::Open);
+        s.options.insert(FIRE_OPTION.into(), "slow".into());
+        assert!(Prepared::new(&s, false).is_err());
+        s.options.insert(FIRE_OPTION.into(), "quick".into());
+        assert_eq!(
+            Prepared::new(&s, false).ok().map(|p| p.option),
+            Some(FireOption::Quick)
+        );
+    }
+
+    #[test]
+    fn cover_lines_and_the_defenders_position() {
+        let lines = Some(COVER_EVERY);
+        assert_eq!(cover_at(0.0, Cover::Hard, lines), Cover::Hard);
+        assert_eq!(cover_at(10.0, Cover::Hard, lines), Cover::Soft);
+        assert_eq!(cover_at(40.0, Cover::None, lines), Cover::Soft);
+        assert_eq!(cover_at(43.0, Cover::None, lines), Cover::None);
+        assert_eq!(cover_at(-4.0, Cover::Soft, lines), Cover::None);
+        assert_eq!(
+            cover_at(40.0, Cover::None, None),
+            Cover::None,
+            "open terrain"
+        );
+        assert_eq!(cover_at(0.0, Cover::Soft, None), Cover::Soft);
+    }
+}

@@ -1,0 +1,523 @@
+//! FMA at the table: the umpire activates figures (`h1#3`) and spends their
+//! two actions one line at a time — move, fire, aim, overwatch, close combat,
+//! rally, transfer — with reaction and overwatch fire by the enemy, the dice
+//! typed (`roll 6,7,5`) or rolled; `undo` restores a snapshot of the state.
+
+use std::any::Any;
+
+use super::fight::{Activation, How};
+use super::{Battle, Prepared, State};
+use crate::battle::event::Event;
+use crate::battle::result::{BattleResult, Winner};
+use crate::battle::ruleset::{BattleError, TableBattle};
+use crate::battle::setup::BattleSetup;
+use crate::core::dice::Roller;
+use crate::rules::fma::armour::Cover;
+use crate::rules::fma::weapons::Arm;
+
+const VERBS: &str = "\
+activate FIG                 start a figure's activation (FIG is STAND#N; an isolated figure tests first)
+move FIG INCHES              a MOVE toward the enemy (negative: away); ends in the cover of its new place
+place FIG INCHES [cover C]   put a figure INCHES from the defenders' line (cover none|soft|hard), no action
+aim FIG                      an AIM: the figure's next fire this activation doubles its bands
+fire FIG at FIG              a FIRE: firer's quality, firepower, then target's quality (Detailed) and on a hit
+                             impact, armour, cover; Quick: quality, firepower, armour, cover
+react FIG at FIG             reaction fire by a figure not yet activated (its activation is used)
+watch FIG at FIG             overwatch fire (doubled bands; the marker is removed)
+overwatch FIG                place an overwatch marker (not after a move this activation)
+rocket FIG at FIG            prepare and fire a rocket (both actions): deviation die, clock, impact rolls
+close FIG at FIG             close combat: both quality dice (power armour doubles)
+rally FIG                    try to remove suppression (a failure in the open rolls the combat move)
+transfer FIG to FIG          a leader passes one action (the friend may then act once)
+test FIG [mod N]             a reaction test (a failure suppresses)";
+
+/// An FMA battle at the table.
+pub struct FmaTable<'a> {
+    p: Prepared<'a>,
+    s: State,
+    now: Now,
+}
+
+/// The activation under way: its figure, actions spent and what they did;
+/// and a figure given one action by a leader.
+#[derive(Debug, Clone, Copy, Default)]
+struct Now {
+    figure: Option<usize>,
+    spent: u8,
+    act: Activation,
+    granted: Option<usize>,
+}
+
+impl<'a> FmaTable<'a> {
+    pub fn new(setup: &'a BattleSetup, dice: Roller) -> Result<Self, BattleError> {
+        let p = Prepared::new(setup, true)?;
+        let mut s = p.start(dice);
+        s.turn = 1;
+        Ok(FmaTable {
+            p,
+            s,
+            now: Now::default(),
+        })
+    }
+
+    fn figure(&self, name: &str) -> Result<usize, String> {
+        let f =
+            self.p.names.iter().position(|n| n == name).ok_or_else(|| {
+                format!("no figure `{name}` in this battle (figures are STAND#N)")
+            })?;
+        if !self.s.places[f].up {
+            return Err(format!("`{name}` is down"));
+        }
+        Ok(f)
+    }
+
+    fn run<T>(&mut self, f: impl FnOnce(&mut Battle) -> Result<T, String>) -> Result<T, String> {
+        let mut b = Battle {
+            p: &self.p,
+            s: self.s.clone(),
+        };
+        let out = f(&mut b)?;
+        self.s = b.s;
+        Ok(out)
+    }
+
+    /// Spends one action of `f`: its activation's, or one a leader gave it.
+    fn spend(&mut self, f: usize, name: &str) -> Result<(), String> {
+        if self.now.granted == Some(f) {
+            self.now.granted = None;
+            return Ok(());
+        }
+        if self.now.figure != Some(f) {
+            return Err(format!("{name} is not activating (activate it first)"));
+        }
+        if self.now.spent >= 2 {
+            return Err(format!("{name} has used both its actions"));
+        }
+        self.now.spent += 1;
+        Ok(())
+    }
+
+    fn enemies(&self, a: usize, b: usize) -> Result<(), String> {
+        if self.p.figures[a].role == self.p.figures[b].role {
+            Err("that is a friendly figure".into())
+        } else {
+            Ok(())
+        }
+    }
+
+    fn free_to_act(&self, f: usize, name: &str) -> Result<(), String> {
+        if self.s.places[f].suppressed {
+            Err(format!("{name} is suppressed: it may only rally"))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl TableBattle for FmaTable<'_> {
+    fn verbs(&self) -> &'static str {
+        VERBS
+    }
+
+    fn dice(&mut self) -> &mut Roller {
+        &mut self.s.dice
+    }
+
+    fn turn(&self) -> u32 {
+        self.s.turn
+    }
+
+    fn next_turn(&mut self) {
+        self.run(|b| {
+            b.check_end();
+            Ok(())
+        })
+        .ok();
+        self.s.turn += 1;
+        self.now = Now::default();
+        for pl in self.s.places.iter_mut() {
+            pl.activated = !pl.up;
+        }
+    }
+
+    fn act(&mut self, words: &[String]) -> Result<(), String> {
+        let w: Vec<&str> = words.iter().map(String::as_str).collect();
+        match w.as_slice() {
+            ["activate", name] => {
+                let f = self.figure(name)?;
+                if self.s.places[f].activated {
+                    return Err(format!("{name} has already activated this turn"));
+                }
+                self.now = Now {
+                    figure: Some(f),
+                    granted: self.now.granted,
+                    ..Now::default()
+                };
+                let lost = self.run(|b| {
+                    b.s.places[f].activated = true;
+                    let q = b.p.figures[f].quality;
+                    let m = b.p.figures[f].motivation;
+                    let ev = super::events::FmaEvent::Activate {
+                        figure: b.name(f),
+                        quality: q.name(),
+                        motivation: m,
+                        inches: b.nearest(f).map_or(0, |(_, d)| d.round() as i64),
+                        suppressed: b.s.places[f].suppressed,
+                    };
+                    b.log(Some(b.p.figures[f].role), ev);
+                    Ok(!b.isolation_test(f))
+                })?;
+                if lost {
+                    self.now.spent = 2;
+                }
+                Ok(())
+            }
+            ["move", name, inches] => {
+                let f = self.figure(name)?;
+                let n: f64 = inches
+                    .parse()
+                    .map_err(|_| format!("inches is a number, not `{inches}`"))?;
+                self.free_to_act(f, name)?;
+                let most = self.p.figures[f].burden.inches() as f64;
+                if n.abs() > most {
+                    return Err(format!("{name} moves at most {most}\" an action"));
+                }
+                if self.p.figures[f].mounted {
+                    return Err(format!("{name} is a vehicle's crewman and does not move"));
+                }
+                self.spend(f, name)?;
+                self.now.act.moved = true;
+                let toward = match self.p.figures[f].role {
+                    crate::battle::result::Role::Attacker => -1.0,
+                    crate::battle::result::Role::Defender => 1.0,
+                };
+                self.run(|b| {
+                    let x = b.s.places[f].x + toward * n;
+                    b.s.places[f].overwatch = false;
+                    b.move_to(f, x, "moves");
+                    Ok(())
+                })
+            }
+            ["place", name, inches, rest @ ..] => {
+                let f = self.figure(name)?;
+                let x: f64 = inches
+                    .parse()
+                    .map_err(|_| format!("inches is a number, not `{inches}`"))?;
+                let cover = match rest {
+                    [] => None,
+                    ["cover", c] => Some(Cover::parse(c)?),
+                    _ => return Err("write: place FIG INCHES [cover none|soft|hard]".into()),
+                };
+                self.run(|b| {
+                    b.move_to(f, x, "is placed");
+                    if let Some(c) = cover {
+                        b.s.places[f].cover = c;
+                    }
+                    Ok(())
+                })
+            }
+            ["aim", name] => {
+                let f = self.figure(name)?;
+                self.free_to_act(f, name)?;
+                self.spend(f, name)?;
+                self.now.act.aimed = true;
+                self.run(|b| {
+                    let ev = super::events::FmaEvent::Aim { figure: b.name(f) };
+                    b.log(Some(b.p.figures[f].role), ev);
+                    Ok(())
+                })
+            }
+            ["overwatch", name] => {
+                let f = self.figure(name)?;
+                self.free_to_act(f, name)?;
+                if self.now.figure == Some(f) && self.now.act.moved {
+                    return Err(format!("{name} moved this activation: no overwatch"));
+                }
+                self.spend(f, name)?;
+                self.run(|b| {
+                    b.s.places[f].overwatch = true;
+                    let ev = super::events::FmaEvent::Overwatch { figure: b.name(f) };
+                    b.log(Some(b.p.figures[f].role), ev);
+                    Ok(())
+                })
+            }
+            [verb @ ("fire" | "react" | "watch"), name, "at", target] => {
+                let f = self.figure(name)?;
+                let t = self.figure(target)?;
+                self.enemies(f, t)?;
+                self.free_to_act(f, name)?;
+                let how = match *verb {
+                    "fire" => {
+                        self.spend(f, name)?;
+                        How::Fire
+                    }
+                    "react" => {
+                        if self.s.places[f].activated {
+                            return Err(format!("{name} has already activated this turn"));
+                        }
+                        How::Reaction
+                    }
+                    _ => {
+                        if !self.s.places[f].overwatch {
+                            return Err(format!("{name} has no overwatch marker"));
+                        }
+                        How::Overwatch
+                    }
+                };
+                let aimed = match how {
+                    How::Fire => std::mem::take(&mut self.now.act.aimed),
+                    How::Overwatch => true,
+                    How::Reaction => false,
+                };
+                self.run(|b| {
+                    if b.gun(f).is_none() {
+                        return Err(format!("{name} has no gun to fire (or no ammunition)"));
+                    }
+                    match how {
+                        How::Reaction => b.s.places[f].activated = true,
+                        How::Overwatch => b.s.places[f].overwatch = false,
+                        How::Fire => {}
+                    }
+                    b.shoot(f, t, aimed, how).map(|_| ()).ok_or_else(|| {
+                        format!(
+                            "{target} is {:.0}\" away, beyond {name}'s reach{}",
+                            b.dist(f, t),
+                            if aimed { " (aimed)" } else { "" }
+                        )
+                    })
+                })
+            }
+            ["rocket", name, "at", target] => {
+                let f = self.figure(name)?;
+                let t = self.figure(target)?;
+                self.enemies(f, t)?;
+                self.free_to_act(f, name)?;
+                if self.p.figures[f].arm != Arm::Rocket {
+                    return Err(format!("{name} carries no rocket launcher"));
+                }
+                self.spend(f, name)?;
+                self.spend(f, name)?;
+                self.run(|b| {
+                    b.rocket(f, t);
+                    Ok(())
+                })
+            }
+            ["close", name, "at", target] => {
+                let f = self.figure(name)?;
+                let t = self.figure(target)?;
+                self.enemies(f, t)?;
+                self.free_to_act(f, name)?;
+                self.spend(f, name)?;
+                self.run(|b| {
+                    let x = b.s.places[t].x;
+                    if (b.s.places[f].x - x).abs() > 1e-6 {
+                        b.move_to(f, x, "charges");
+                    }
+                    b.close_combat(f, t);
+                    Ok(())
+                })
+            }
+            ["rally", name] => {
+                let f = self.figure(name)?;
+                if !self.s.places[f].suppressed {
+                    return Err(format!("{name} is not suppressed"));
+                }
+                self.spend(f, name)?;
+                self.run(|b| {
+                    b.rally(f);
+                    Ok(())
+                })
+            }
+            ["transfer", leader, "to", name] => {
+                let l = self.figure(leader)?;
+                let f = self.figure(name)?;
+                if !self.p.figures[l].leader {
+                    return Err(format!(
+                        "{leader} is not a leader (the first figure of a stand is)"
+                    ));
+                }
+                if self.p.figures[l].role != self.p.figures[f].role || l == f {
+                    return Err("a leader passes actions to another friendly figure".into());
+                }
+                let radius = self.p.figures[l].quality.sides() as f64;
+                self.free_to_act(l, leader)?;
+                self.spend(l, leader)?;
+                let passed = self.run(|b| {
+                    let d = b.dist(l, f);
+                    if d > radius {
+                        return Err(format!(
+                            "{name} is {d:.0}\" away, beyond {leader}'s command radius of {radius}\""
+                        ));
+                    }
+                    // At the table the friend's action is the umpire's next line.
+                    Ok(b.transfer(l, f))
+                })?;
+                if passed {
+                    self.now.granted = Some(f);
+                }
+                Ok(())
+            }
+            ["test", name, rest @ ..] => {
+                let f = self.figure(name)?;
+                let m = match rest {
+                    [] => 0,
+                    ["mod", n] => n
+                        .parse()
+                        .map_err(|_| format!("mod is a whole number, not `{n}`"))?,
+                    _ => return Err("write: test FIG [mod N]".into()),
+                };
+                self.run(|b| {
+                    b.reaction_test(f, "the umpire's call", m);
+                    Ok(())
+                })
+            }
+            _ => Err(format!("unknown line `{}`; try help", words.join(" "))),
+        }
+    }
+
+    fn status(&self) -> String {
+        let mut out = format!("turn {}\n", self.s.turn);
+        for (f, fig) in self.p.figures.iter().enumerate() {
+            let pl = &self.s.places[f];
+            let state = if pl.dead {
+                "dead"
+            } else if !pl.up {
+                "down"
+            } else if pl.suppressed {
+                "suppressed"
+            } else {
+                "up"
+            };
+            out += &format!(
+                "{} ({}) {}/{} armour {} {} at {:.0}\" {}{}{}{}\n",
+                self.p.names[f],
+                fig.role.as_str(),
+                fig.quality,
+                fig.motivation,
+                fig.armour,
+                match fig.arm {
+                    Arm::Gun(w) => w.name(),
+                    Arm::Rocket => "rocket launcher",
+                },
+                pl.x,
+                match pl.cover {
+                    Cover::None => "open",
+                    Cover::Soft => "soft cover",
+                    Cover::Hard => "hard cover",
+                },
+                if fig.leader { ", leader" } else { "" },
+                if pl.overwatch { ", overwatch" } else { "" },
+                if pl.activated && pl.up {
+                    format!(", {state}, activated")
+                } else {
+                    format!(", {state}")
+                },
+            );
+        }
+        out
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.s.events
+    }
+
+    fn events_mut(&mut self) -> &mut Vec<Event> {
+        &mut self.s.events
+    }
+
+    fn snapshot(&self) -> Box<dyn Any> {
+        Box::new((self.s.clone(), self.now))
+    }
+
+    fn restore(&mut self, state: Box<dyn Any>) {
+        if let Ok(b) = state.downcast::<(State, Now)>() {
+            (self.s, self.now) = *b;
+        }
+    }
+
+    fn finish(&self, winner: Winner, reason: String) -> BattleResult {
+        let b = Battle {
+            p: &self.p,
+            s: self.s.clone(),
+        };
+        b.finish(Some((winner, reason)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{battle, RIFLES};
+    use super::*;
+    use crate::core::kinds::{Cover as Campaign, Equipment, Training, Weapon};
+
+    /// One line as the engine plays it: refused lines change nothing.
+    fn line(t: &mut FmaTable, text: &str, dice: &[&str]) -> Result<(), String> {
+        let before = t.snapshot();
+        t.dice().give(dice.iter().map(|d| d.to_string()).collect());
+        let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        let out = t.act(&words).and_then(|_| match t.dice().short() {
+            Some(d) => Err(format!("short of {d}")),
+            None => Ok(()),
+        });
+        if out.is_err() {
+            t.restore(before);
+        }
+        out
+    }
+
+    #[test]
+    fn power_armour_doubles_in_close_combat_and_a_leader_passes_an_action() {
+        let hma = (
+            "p",
+            Training::Regular,
+            Equipment::Hma,
+            Weapon::SlaSquad,
+            4,
+            2,
+        );
+        let s = battle(&[hma], &[RIFLES], 60, Campaign::Open);
+        let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
+        line(&mut t, "activate p#1", &[]).unwrap();
+        // D8 3 doubled to 6 against the rifleman's 5: a wound (not more than
+        // double); he goes down and his friends within 8" test.
+        line(&mut t, "close p#1 at r#1", &["3", "5", "6", "6", "6"]).unwrap();
+        assert!(!t.s.places[4].up && !t.s.places[4].dead);
+        assert!(t.status().contains("r#1 (defender)"));
+        line(&mut t, "aim p#1", &[]).unwrap();
+        assert!(line(&mut t, "aim p#1", &[]).is_err(), "two actions only");
+        // r#2 fails a test and is suppressed; it may only rally.
+        line(&mut t, "test r#2", &["2"]).unwrap();
+        assert!(t.s.places[5].suppressed);
+        line(&mut t, "activate r#3", &[]).unwrap();
+        assert!(
+            line(&mut t, "transfer r#3 to r#2", &[]).is_err(),
+            "r#3 is no leader"
+        );
+        assert!(line(&mut t, "activate r#2", &[]).is_ok());
+        assert!(
+            line(&mut t, "fire r#2 at p#2", &["1", "1", "1"]).is_err(),
+            "suppressed"
+        );
+        line(&mut t, "rally r#2", &["3"]).unwrap();
+        assert!(!t.s.places[5].suppressed, "3 beats motivation 2");
+
+        // Next turn: p#2 is suppressed; its leader p#1 passes it an action
+        // (D8 5 beats 2 + 2) and p#2 spends it on a rally without activating.
+        t.next_turn();
+        line(&mut t, "test p#2", &["1"]).unwrap();
+        assert!(t.s.places[1].suppressed);
+        assert!(
+            line(&mut t, "activate p#1", &[]).is_err(),
+            "alone at 0\": a test"
+        );
+        line(&mut t, "place p#1 24", &[]).unwrap();
+        line(&mut t, "activate p#1", &[]).unwrap();
+        line(&mut t, "transfer p#1 to p#2", &["5"]).unwrap();
+        line(&mut t, "rally p#2", &["5"]).unwrap();
+        assert!(!t.s.places[1].suppressed);
+        assert!(
+            line(&mut t, "rally p#2", &["5"]).is_err(),
+            "one action passed"
+        );
+    }
+}
