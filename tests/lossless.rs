@@ -181,3 +181,45 @@ fn a_newer_format_and_broken_history_are_refused_by_field() {
         assert!(!c.db.exists());
     }
 }
+
+/// A battle under each of the other rulesets, with their options set, travels
+/// whole: the same export, logs (per side too), casualties and status.
+#[test]
+fn battles_of_every_ruleset_travel_whole() {
+    let a = Campaign::full_moon();
+    let plans: [(&str, &str, &str, &str); 3] = [
+        ("ds1", "dirtside", "b-hvr", "tycho-1"),
+        ("f1", "fma", "a-2pl", "tycho-rec"),
+        ("x1", "action", "a-3pl", "cop-lta"),
+    ];
+    a.ok(&["option", "set", "dirtside", "stand.tank-1", "armour=5"]);
+    a.ok(&["option", "set", "fma", "fire", "quick"]);
+    for (code, ruleset, attacker, defender) in plans {
+        a.ok(&[
+            "battle",
+            "new",
+            code,
+            "--attacker",
+            attacker,
+            "--defender",
+            defender,
+            "--ruleset",
+            ruleset,
+        ]);
+        a.ok(&["battle", "auto", code, "--seed", "5"]);
+    }
+    let text = a.export();
+    let b = Campaign::empty();
+    let file = b.write("moved.toml", &text);
+    b.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(b.export(), text, "export → import → export");
+    let mut asks: Vec<Vec<&str>> = vec![vec!["status"], vec!["casualties"], vec!["option", "list"]];
+    for (code, ..) in plans {
+        asks.push(vec!["battle", "log", code]);
+        asks.push(vec!["battle", "log", code, "--side", "luna"]);
+        asks.push(vec!["battle", "show", code]);
+    }
+    for ask in asks {
+        assert_eq!(a.ok(&ask), b.ok(&ask), "{ask:?} differs after the move");
+    }
+}
