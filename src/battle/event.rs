@@ -197,8 +197,13 @@ pub fn modifier_words(id: &str, value: i64) -> String {
             }
         })
         .collect();
+    format!("{} {}", words.join(" "), signed(value))
+}
+
+/// A number with its sign as people write it: "+2", "−8" (a true minus).
+pub fn signed(value: i64) -> String {
     let sign = if value < 0 { '\u{2212}' } else { '+' };
-    format!("{} {sign}{}", words.join(" "), value.unsigned_abs())
+    format!("{sign}{}", value.unsigned_abs())
 }
 
 #[cfg(test)]

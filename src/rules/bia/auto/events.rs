@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::battle::event::{modifier_words, Happening};
+use crate::battle::event::{modifier_words, signed, Happening};
 use crate::core::dice::Roll;
 
 /// A named modifier as it was applied.
@@ -243,7 +243,9 @@ impl Happening for BiaEvent {
                 morale,
                 passed,
             } => format!(
-                "group {group} has {casualties} casualties of {members} ({threshold} threshold): 2d6 {roll} {modifier:+} = {modified} against {morale} → {}",
+                "group {group} has {casualties} casualties of {members} ({} threshold): 2d6 {roll} {} = {modified} against {morale} → {}",
+                if threshold == "threequarters" { "three-quarters" } else { threshold.as_str() },
+                signed(*modifier),
                 if *passed { "carries on" } else { "withdraws in good order" }
             ),
             BiaEvent::Advance { stand, from, to } => {
