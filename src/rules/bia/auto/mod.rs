@@ -118,6 +118,7 @@ impl Prepared<'_> {
             split: [0; 2],
             armoured: [0; 2],
             fire_mods: Vec::new(),
+            targets_built: false,
         }
     }
 }
@@ -156,6 +157,8 @@ struct Fight {
     armoured: [usize; 2],
     /// A shot's modifiers, kept between shots to save allocations.
     fire_mods: Vec<FireModifier>,
+    /// `targets` has been filled once; later phases only prune and re-sort it.
+    targets_built: bool,
 }
 
 /// What a `fire` line says about the shot beyond what the stands say.
@@ -864,13 +867,20 @@ impl Battle<'_, '_> {
     fn fire_phase(&mut self, role: Role) {
         for r in [Role::Attacker, Role::Defender] {
             let mut list = std::mem::take(&mut self.s.targets[role_index(r)]);
-            list.clear();
-            list.extend(
-                (0..self.s.pieces.len())
-                    .filter(|&j| self.s.pieces[j].role == r && self.s.pieces[j].on_field()),
-            );
+            if self.s.targets_built {
+                // Stands never come back onto the field, so last phase's list
+                // less those gone is this phase's, and nearly in order.
+                list.retain(|&j| self.s.pieces[j].on_field());
+            } else {
+                list.clear();
+                list.extend(
+                    (0..self.s.pieces.len())
+                        .filter(|&j| self.s.pieces[j].role == r && self.s.pieces[j].on_field()),
+                );
+            }
             // Stands still fighting first, nearest first; then those going back.
-            list.sort_unstable_by_key(|&j| {
+            // (The stable sort is quick on a list that is nearly sorted.)
+            list.sort_by_key(|&j| {
                 let t = &self.s.pieces[j];
                 (!t.fighting(), t.dist + t.back, j)
             });
@@ -884,6 +894,7 @@ impl Battle<'_, '_> {
                 .count();
             self.s.targets[role_index(r)] = list;
         }
+        self.s.targets_built = true;
         let mut order = std::mem::take(&mut self.s.order);
         order.clear();
         order.extend((0..self.s.pieces.len()).filter(|&i| {
