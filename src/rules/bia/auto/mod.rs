@@ -48,6 +48,8 @@ pub(crate) struct Prepared<'a> {
     groups: Vec<Group>,
     group_codes: Vec<&'a str>,
     codes: Vec<&'a str>,
+    /// Every stand in the order of fire, movement aside.
+    rank: Vec<usize>,
 }
 
 impl<'a> Prepared<'a> {
@@ -90,6 +92,16 @@ impl<'a> Prepared<'a> {
             g.members = members.iter().map(|p| p.people).sum();
             g.morale = group_morale(&members);
         }
+        // The order of fire within stationary (or moving) stands never
+        // changes in a battle: more experienced, then better trained first.
+        let mut rank: Vec<usize> = (0..pieces.len()).collect();
+        rank.sort_by_key(|&i| {
+            (
+                std::cmp::Reverse(pieces[i].experience),
+                std::cmp::Reverse(pieces[i].training),
+                i,
+            )
+        });
         Ok(Prepared {
             setup,
             log,
@@ -97,6 +109,7 @@ impl<'a> Prepared<'a> {
             groups,
             group_codes,
             codes,
+            rank,
         })
     }
 }
@@ -897,11 +910,17 @@ impl Battle<'_, '_> {
         self.s.targets_built = true;
         let mut order = std::mem::take(&mut self.s.order);
         order.clear();
-        order.extend((0..self.s.pieces.len()).filter(|&i| {
-            let p = &self.s.pieces[i];
-            p.role == role && p.fighting() && p.weapon.is_some() && p.ammo > 0
-        }));
-        order.sort_unstable_by_key(|&i| (self.s.pieces[i].fire_order(), i));
+        // Stationary stands fire before moving ones, each in rank order.
+        for moved in [false, true] {
+            order.extend(self.p.rank.iter().copied().filter(|&i| {
+                let p = &self.s.pieces[i];
+                p.role == role
+                    && p.fighting()
+                    && p.weapon.is_some()
+                    && p.ammo > 0
+                    && p.moved == moved
+            }));
+        }
         for &i in &order {
             if !self.s.pieces[i].fighting() {
                 continue;

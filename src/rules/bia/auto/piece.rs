@@ -282,20 +282,4 @@ impl Piece {
     pub fn anti_armour(&self) -> bool {
         self.pen_max.is_some_and(|p| p >= 2)
     }
-
-    /// Sort key for the order of fire: stationary first, then more experienced,
-    /// then better trained.
-    pub fn fire_order(
-        &self,
-    ) -> (
-        bool,
-        std::cmp::Reverse<Experience>,
-        std::cmp::Reverse<Training>,
-    ) {
-        (
-            self.moved,
-            std::cmp::Reverse(self.experience),
-            std::cmp::Reverse(self.training),
-        )
-    }
 }
