@@ -734,19 +734,28 @@ impl Battle<'_, '_> {
 
     fn movement_phase(&mut self) {
         let assault = self.assault_pays();
+        let mut went_in = false;
         for i in 0..self.s.pieces.len() {
             match self.s.pieces[i].state {
-                State::Fighting => self.advance(i, assault),
+                State::Fighting => went_in |= self.advance(i, assault),
                 State::Ineffective => self.fall_back(i, "falls back to the aid post", false),
                 State::Fled => self.fall_back(i, "flees", true),
                 _ => {}
             }
         }
+        if went_in {
+            // The defenders in the position are now in hand-to-hand too.
+            for d in self.s.pieces.iter_mut() {
+                if d.role == Role::Defender && d.fighting() && d.back == 0 && !d.is_aircraft {
+                    d.call_test(Trigger::FirstHandToHand);
+                }
+            }
+        }
     }
 
     /// A fighting attacker's move: by bounds to the 5 cm band, then into the
-    /// enemy position when the assault pays and its morale held.
-    fn advance(&mut self, i: usize, assault: bool) {
+    /// enemy position when the assault pays and its morale held (then `true`).
+    fn advance(&mut self, i: usize, assault: bool) -> bool {
         let turn = self.s.turn as usize;
         let p = &mut self.s.pieces[i];
         if p.role != Role::Attacker
@@ -756,14 +765,14 @@ impl Battle<'_, '_> {
             || p.tactical_move == 0
             || p.dist == 0
         {
-            return;
+            return false;
         }
         let from = p.dist;
         if p.dist <= ASSAULT_CM {
             // Foot soldiers go in; vehicles stay at the 5 cm band and shoot
             // them in.
             if !p.on_foot || !assault || !p.has_tested(Trigger::EnterPosition) || p.test_due() {
-                return;
+                return false;
             }
             p.dist = 0;
             p.moved = true;
@@ -772,19 +781,13 @@ impl Battle<'_, '_> {
                 let stand = self.code(i).to_string();
                 self.log(Some(Role::Attacker), BiaEvent::Assault { stand, from });
             }
-            // The defenders in the position are now in hand-to-hand too.
-            for d in self.s.pieces.iter_mut() {
-                if d.role == Role::Defender && d.fighting() && d.back == 0 && !d.is_aircraft {
-                    d.call_test(Trigger::FirstHandToHand);
-                }
-            }
-            return;
+            return true;
         }
         // Foot soldiers who cannot shoot well on the move bound forward by halves:
         // each stays put every other turn and fires at full effect.
         let penalised = p.on_foot && p.equipment != Some(Equipment::Hma);
         if penalised && (turn + i).is_multiple_of(2) {
-            return;
+            return false;
         }
         p.dist = (p.dist - p.tactical_move).max(ASSAULT_CM);
         p.moved = true;
@@ -793,6 +796,7 @@ impl Battle<'_, '_> {
             let stand = self.code(i).to_string();
             self.log(Some(Role::Attacker), BiaEvent::Advance { stand, from, to });
         }
+        false
     }
 
     /// An ineffective or fleeing stand goes back at its movement rate (fleeing:
