@@ -332,6 +332,9 @@ fn table_play_reproduces_the_texts_damage_examples() {
         &["option", "set", "dirtside", "stand.apc-1", "armour=thick"],
     );
     c.fails(2, &["option", "set", "dirtside", "chit_pot", "R1=2"]);
+    // A stand the campaign does not have is refused, not stored unused.
+    let err = c.fails(2, &["option", "set", "dirtside", "stand.apc-9", "armour=4"]);
+    assert!(err.contains("no stand `apc-9`"), "{err}");
     let store = Store::open(&c.db).unwrap();
     let registry = Registry::standard();
     let ds = registry.get("dirtside").unwrap();

@@ -85,6 +85,12 @@ pub trait Ruleset: Sync + Send {
         ))
     }
 
+    /// The stand an option key is about (`stand.tank-1` → `tank-1`), if the
+    /// ruleset keys options by stand, so the campaign can check it exists.
+    fn option_stand<'k>(&self, _key: &'k str) -> Option<&'k str> {
+        None
+    }
+
     /// The status a stand ends a recorded battle in when the results file does
     /// not say, from the people hit in it.
     fn status_after_hits(&self, stand: &StandSetup, hits: i64) -> Status;

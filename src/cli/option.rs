@@ -87,9 +87,17 @@ pub fn run(ctx: &Ctx, cmd: OptionCommand) -> Result<(), CliError> {
                 .map_err(|e| CliError::Usage(e.to_string()))?;
             r.check_option(&key, &value).map_err(CliError::Usage)?;
             let mut store = Store::open(&ctx.db)?;
-            store.change("option set", |tx| {
+            store.try_change("option set", |tx| {
+                if let Some(code) = r.option_stand(&key) {
+                    // A mistyped stand would otherwise be stored and never used.
+                    crate::store::queries::stand(tx, code).map_err(|_| {
+                        CliError::Usage(format!(
+                            "{key}: no stand `{code}` in this campaign; `bounce roster` lists them"
+                        ))
+                    })?;
+                }
                 set_ruleset_option(tx, &ruleset, &key, Some(&value))?;
-                Ok(((), format!("{ruleset} option {key} = {value}")))
+                Ok::<_, CliError>(((), format!("{ruleset} option {key} = {value}")))
             })?;
             println!("Set {ruleset} option {key} to {value}.");
             Ok(())

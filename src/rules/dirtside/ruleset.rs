@@ -63,6 +63,10 @@ impl Ruleset for Dirtside {
         ]
     }
 
+    fn option_stand<'k>(&self, key: &'k str) -> Option<&'k str> {
+        key.strip_prefix("stand.")
+    }
+
     fn check_option(&self, key: &str, value: &str) -> Result<(), String> {
         if key == chits::POT_OPTION {
             return chits::Pot::parse(value).map(|_| ());
