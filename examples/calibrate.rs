@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use bounce::battle::ruleset::Ruleset;
 use bounce::battle::setup::BattleSetup;
 use bounce::engine::calibration::{curves, even_odds, fma_matchups, matchups, RATIOS};
-use bounce::engine::odds::odds;
+use bounce::engine::odds::{odds, Odds};
 use bounce::engine::Registry;
 use bounce::report::svg::{line_chart, standalone};
 
@@ -53,7 +53,7 @@ fn main() -> std::io::Result<()> {
     }
     let rulesets: Vec<&dyn Ruleset> = registry.all().collect();
     bar.set_length(bar.position() + (matchups().len() * rulesets.len()) as u64 * runs);
-    let table: Vec<(&str, bounce::engine::odds::Odds)> = matchups()
+    let table: Vec<(&str, Odds)> = matchups()
         .into_iter()
         .map(|(name, setup)| {
             (
@@ -143,17 +143,7 @@ fn main() -> std::io::Result<()> {
     writeln!(w, "| matchup | attacker wins | defender wins | draw | mean turns | attacker hits p50 | defender hits p50 |").unwrap();
     writeln!(w, "|---|---|---|---|---|---|---|").unwrap();
     for (name, o) in &table {
-        writeln!(
-            w,
-            "| {name} | {:.1}% | {:.1}% | {:.1}% | {:.1} | {} | {} |",
-            o.attacker_wins * 100.0,
-            o.defender_wins * 100.0,
-            o.draws * 100.0,
-            o.mean_turns,
-            o.attacker_hits.p50,
-            o.defender_hits.p50
-        )
-        .unwrap();
+        odds_row(w, name, o);
     }
     writeln!(w, "\n## The same matchups under every ruleset\n").unwrap();
     writeln!(
@@ -184,6 +174,21 @@ fn main() -> std::io::Result<()> {
     Ok(())
 }
 
+/// One matchup's line: win rates, length and the median hits each side.
+fn odds_row(w: &mut String, name: &str, o: &Odds) {
+    writeln!(
+        w,
+        "| {name} | {:.1}% | {:.1}% | {:.1}% | {:.1} | {} | {} |",
+        o.attacker_wins * 100.0,
+        o.defender_wins * 100.0,
+        o.draws * 100.0,
+        o.mean_turns,
+        o.attacker_hits.p50,
+        o.defender_hits.p50
+    )
+    .unwrap();
+}
+
 /// FMA's own matchups under both fire options, with what they say.
 fn fma_section(md: &mut String, fma: &dyn Ruleset, runs: u64) {
     let w = md;
@@ -193,17 +198,7 @@ fn fma_section(md: &mut String, fma: &dyn Ruleset, runs: u64) {
     writeln!(w, "|---|---|---|---|---|---|---|").unwrap();
     for (name, setup) in fma_matchups() {
         let o = odds(fma, &setup, SEED, runs, &|| ()).expect("odds");
-        writeln!(
-            w,
-            "| {name} | {:.1}% | {:.1}% | {:.1}% | {:.1} | {} | {} |",
-            o.attacker_wins * 100.0,
-            o.defender_wins * 100.0,
-            o.draws * 100.0,
-            o.mean_turns,
-            o.attacker_hits.p50,
-            o.defender_hits.p50
-        )
-        .unwrap();
+        odds_row(w, &name, &o);
     }
     w.push_str(FMA_READING);
 }

@@ -291,8 +291,7 @@ impl Battle<'_, '_> {
         let mut out = vec![Tally::default(); self.s.groups.len()];
         for p in &self.s.pieces {
             let t = &mut out[p.command];
-            // People hit, plus any taken prisoner unhurt.
-            t.casualties += p.hits.max(p.captured.min(p.people));
+            t.casualties += p.casualties();
             if p.fighting() {
                 t.officer |= p.officers > 0;
                 if p.weapon.is_some() {
@@ -305,12 +304,11 @@ impl Battle<'_, '_> {
     }
 
     fn casualties_of(&self, g: usize) -> i64 {
-        // People hit, plus any taken prisoner unhurt.
         self.s
             .pieces
             .iter()
             .filter(|p| p.command == g)
-            .map(|p| p.hits.max(p.captured.min(p.people)))
+            .map(Piece::casualties)
             .sum()
     }
 

@@ -228,6 +228,11 @@ impl Piece {
         )
     }
 
+    /// Casualties for morale: people hit, or taken prisoner unhurt.
+    pub fn casualties(&self) -> i64 {
+        self.hits.max(self.captured.min(self.people))
+    }
+
     pub fn has_tested(&self, t: Trigger) -> bool {
         self.tested & t.bit() != 0
     }
