@@ -20,10 +20,53 @@ pub enum BattleError {
     Setup(String),
 }
 
+/// What odds keep of one run: no log, no codes, no words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunSummary {
+    pub winner: Winner,
+    pub turns: u32,
+    /// Hits taken by the attacking stands, then by the defending ones.
+    pub hits: [i64; 2],
+    /// Each stand's status after the battle, in the setup's order (attackers,
+    /// then defenders); a stand the result does not name counts as effective.
+    pub status: Vec<Status>,
+}
+
+impl RunSummary {
+    /// The summary of a full result; `order` is the setup's stand codes.
+    pub fn of(r: &BattleResult, order: &[&str]) -> RunSummary {
+        use super::result::Role;
+        let status = order
+            .iter()
+            .enumerate()
+            .map(|(k, code)| {
+                // Results list the stands in the setup's order; look up otherwise.
+                r.stands
+                    .get(k)
+                    .filter(|s| s.code == *code)
+                    .or_else(|| r.stands.iter().find(|s| s.code == *code))
+                    .map_or(Status::Effective, |s| s.status_after)
+            })
+            .collect();
+        RunSummary {
+            winner: r.winner,
+            turns: r.turns,
+            hits: [r.hits_on(Role::Attacker), r.hits_on(Role::Defender)],
+            status,
+        }
+    }
+}
+
 /// A battle turned into a ruleset's pieces once, ready to be fought many times.
 pub trait PreparedBattle: Sync {
     /// Fights the whole battle with dice from `seed`.
     fn fight(&self, seed: u64) -> BattleResult;
+
+    /// Fights it for odds: the same battle as `fight` with the same seed,
+    /// kept as a summary. A ruleset may skip building the full result.
+    fn summary(&self, seed: u64, order: &[&str]) -> RunSummary {
+        RunSummary::of(&self.fight(seed), order)
+    }
 }
 
 /// An answer to a rule query: the JSON document and its text for people.

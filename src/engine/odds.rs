@@ -3,8 +3,6 @@
 //! rolled. With a precision, the runs go in batches and stop as soon as the
 //! attacker's win rate is known closely enough.
 
-use std::collections::HashMap;
-
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -222,10 +220,10 @@ pub fn odds_until(
             .map(move |s| (s.code.as_str(), f.side.as_str(), role))
     })
     .collect();
-    let index: HashMap<&str, usize> = who.iter().enumerate().map(|(i, w)| (w.0, i)).collect();
+    let order: Vec<&str> = who.iter().map(|w| w.0).collect();
     let fight = |i: u64, mut t: Tally| {
         let before = rolled_on_this_thread();
-        let r = prepared.fight(derive_seed(seed, i));
+        let r = prepared.summary(derive_seed(seed, i), &order);
         t.dice += rolled_on_this_thread() - before;
         t.runs += 1;
         match r.winner {
@@ -234,19 +232,11 @@ pub fn odds_until(
             Winner::Draw => t.draw += 1,
         }
         t.turns += u64::from(r.turns);
-        t.attacker_hits.push(r.hits_on(Role::Attacker));
-        t.defender_hits.push(r.hits_on(Role::Defender));
-        for (k, s) in r.stands.iter().enumerate() {
-            // Results list the stands in the setup's order; look up otherwise.
-            let at = match who.get(k) {
-                Some(w) if w.0 == s.code => Some(k),
-                _ => index.get(s.code.as_str()).copied(),
-            };
-            if let Some(at) = at {
-                let c = &mut t.stands[at];
-                c.0 += u64::from(s.status_after != Status::Effective);
-                c.1 += u64::from(s.status_after == Status::Destroyed);
-            }
+        t.attacker_hits.push(r.hits[0]);
+        t.defender_hits.push(r.hits[1]);
+        for (c, status) in t.stands.iter_mut().zip(&r.status) {
+            c.0 += u64::from(*status != Status::Effective);
+            c.1 += u64::from(*status == Status::Destroyed);
         }
         tick();
         t

@@ -127,9 +127,7 @@ pub fn modifiers(firer: &Firer, target: &Target, blast: bool) -> Vec<FireModifie
     out
 }
 
-/// `modifiers` into a buffer the caller keeps, so thousands of odds runs do
-/// not allocate a vector per shot.
-pub fn modifiers_into(firer: &Firer, target: &Target, blast: bool, out: &mut Vec<FireModifier>) {
+fn modifiers_into(firer: &Firer, target: &Target, blast: bool, out: &mut Vec<FireModifier>) {
     use FireModifier::*;
     out.clear();
     let seasoned = |e: Experience| e >= Experience::Seasoned;
@@ -194,6 +192,50 @@ pub fn modifiers_into(firer: &Firer, target: &Target, blast: bool, out: &mut Vec
             out.push(AirEvasive);
         }
     }
+}
+
+/// A firer that brings no modifier of its own, to isolate a target's share.
+const NEUTRAL_FIRER: Firer = Firer {
+    training: Training::Regular,
+    experience: Experience::Raw,
+    on_foot: false,
+    equipment: None,
+    moving: false,
+    officers: 0,
+};
+
+/// A target that brings no modifier of its own, to isolate a firer's share.
+const NEUTRAL_TARGET: Target = Target {
+    training: Training::Regular,
+    experience: Experience::Raw,
+    on_foot: false,
+    is_vehicle: false,
+    is_aircraft: false,
+    equipment: None,
+    cover: Cover::Open,
+    moving: false,
+    non_tactical: false,
+    chaff: false,
+    locked_on: false,
+    evasive: false,
+};
+
+/// The firer's share of a shot's modifiers. Every modifier depends on the
+/// firer alone or on the target (and blast) alone, so a shot's total is
+/// `firer_total + target_total`; auto-resolve works both out once per stand.
+pub fn firer_total(firer: &Firer) -> i64 {
+    modifiers(firer, &NEUTRAL_TARGET, false)
+        .iter()
+        .map(|m| m.value())
+        .sum()
+}
+
+/// The target's share of a shot's modifiers (see `firer_total`).
+pub fn target_total(target: &Target, blast: bool) -> i64 {
+    modifiers(&NEUTRAL_FIRER, target, blast)
+        .iter()
+        .map(|m| m.value())
+        .sum()
 }
 
 /// One named change to the die.
@@ -360,7 +402,53 @@ mod tests {
             .all(|m| *m != MovingInfantry));
     }
 
+    fn arb_firer() -> impl Strategy<Value = Firer> {
+        (
+            0usize..5,
+            0usize..5,
+            any::<bool>(),
+            0usize..6,
+            any::<bool>(),
+            0i64..3,
+        )
+            .prop_map(|(t, e, on_foot, q, moving, officers)| Firer {
+                training: Training::ALL[t],
+                experience: Experience::ALL[e],
+                on_foot,
+                equipment: Equipment::ALL.get(q).copied(),
+                moving,
+                officers,
+            })
+    }
+
+    fn arb_target() -> impl Strategy<Value = Target> {
+        (
+            (0usize..5, 0usize..5, 0usize..6, 0usize..3),
+            prop::array::uniform8(any::<bool>()),
+        )
+            .prop_map(|((t, e, q, c), b)| Target {
+                training: Training::ALL[t],
+                experience: Experience::ALL[e],
+                on_foot: b[0],
+                is_vehicle: b[1],
+                is_aircraft: b[2],
+                equipment: Equipment::ALL.get(q).copied(),
+                cover: Cover::ALL[c],
+                moving: b[3],
+                non_tactical: b[4],
+                chaff: b[5],
+                locked_on: b[6],
+                evasive: b[7],
+            })
+    }
+
     proptest! {
+        #[test]
+        fn a_shot_total_is_the_firers_share_plus_the_targets(f in arb_firer(), t in arb_target(), blast in any::<bool>()) {
+            let whole: i64 = modifiers(&f, &t, blast).iter().map(|m| m.value()).sum();
+            prop_assert_eq!(whole, firer_total(&f) + target_total(&t, blast));
+        }
+
         #[test]
         fn hits_never_negative_and_grow_with_the_roll(w in 0usize..12, range in 1i64..121, m in -10i64..10, roll in 1i64..10) {
             let weapon = Weapon::ALL[w];

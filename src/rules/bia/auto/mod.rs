@@ -7,20 +7,20 @@ pub mod play;
 
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Knockout, Role, StandOutcome, Winner};
-use crate::battle::ruleset::{BattleError, PreparedBattle};
+use crate::battle::ruleset::{BattleError, PreparedBattle, RunSummary};
 use crate::battle::setup::BattleSetup;
 use crate::core::dice::Roller;
-use crate::core::kinds::{Cover, Equipment, StandType, Status, VehicleKind};
+use crate::core::kinds::{Cover, Equipment, StandType, VehicleKind};
 use crate::rules::bia::air_defence::{ad_entry, attack_range_cm, lock_on_number, Lock};
 use crate::rules::bia::armour::{penetration_result, PenetrationResult};
-use crate::rules::bia::fire::{hits_for, modifiers_into, FireModifier, Firer, Target};
+use crate::rules::bia::fire::{hits_for, modifiers, Firer, Target};
 use crate::rules::bia::morale_test::{
     due_threshold, group_test, stand_result, threshold_casualties, StandResult, Threshold,
     THRESHOLDS,
 };
 use crate::rules::bia::range_table::{band_index, BANDS};
 use events::{BiaEvent, Mod};
-use piece::{test_order, Piece, Posture, State, Trigger};
+use piece::{target_mod_index, test_order, Piece, Posture, State, Trigger};
 
 /// Attackers close to this range (the 5 cm band) by ordinary moves; from
 /// here they go into the enemy position by assault.
@@ -129,8 +129,8 @@ impl Prepared<'_> {
             fired: [false; 2],
             swept: [false; 2],
             split: [0; 2],
-            armoured: [0; 2],
-            fire_mods: Vec::new(),
+            armour_targets: [Vec::new(), Vec::new()],
+            armour_split: [0; 2],
             targets_built: false,
         }
     }
@@ -144,6 +144,16 @@ impl PreparedBattle for Prepared<'_> {
         };
         b.fight();
         b.finish()
+    }
+
+    fn summary(&self, seed: u64, order: &[&str]) -> RunSummary {
+        debug_assert!(self.codes.iter().eq(order.iter()));
+        let mut b = Battle {
+            p: self,
+            s: self.start(seed),
+        };
+        b.fight();
+        b.summary()
     }
 }
 
@@ -166,10 +176,10 @@ struct Fight {
     swept: [bool; 2],
     /// Per role: how many of `targets` were fighting when the list was made.
     split: [usize; 2],
-    /// Per role: armoured stands in `targets`.
-    armoured: [usize; 2],
-    /// A shot's modifiers, kept between shots to save allocations.
-    fire_mods: Vec<FireModifier>,
+    /// Per role: the armoured stands of `targets`, in the same order, and how
+    /// many of them were fighting when the list was made.
+    armour_targets: [Vec<usize>; 2],
+    armour_split: [usize; 2],
     /// `targets` has been filled once; later phases only prune and re-sort it.
     targets_built: bool,
 }
@@ -223,6 +233,29 @@ struct EnemyView {
     hma_or_apc: bool,
     aircraft: bool,
     people: i64,
+}
+
+/// An individual test's modifiers by name: at most one of each of BiA's eight
+/// situations, kept without an allocation.
+#[derive(Default)]
+struct Mods {
+    list: [(&'static str, i64); 8],
+    len: usize,
+}
+
+impl Mods {
+    fn push(&mut self, m: (&'static str, i64)) {
+        self.list[self.len] = m;
+        self.len += 1;
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, (&'static str, i64)> {
+        self.list[..self.len].iter()
+    }
+
+    fn total(&self) -> i64 {
+        self.iter().map(|(_, m)| m).sum()
+    }
 }
 
 fn role_index(r: Role) -> usize {
@@ -312,31 +345,43 @@ impl Battle<'_, '_> {
             .sum()
     }
 
-    /// The picture for a morale phase.
+    /// The picture for a morale phase, in one pass over the stands.
     fn picture(&self) -> Picture {
         let mut pic = Picture {
-            casualties: self.tallies().iter().map(|t| t.casualties).collect(),
+            casualties: vec![0; self.s.groups.len()],
             ..Picture::default()
         };
         let mut hit = [0i64; 2];
         let mut people = [0i64; 2];
         for p in &self.s.pieces {
             let r = role_index(p.role);
+            pic.casualties[p.command] += p.casualties();
             hit[r] += p.hits;
             people[r] += p.people;
-            if p.fighting() {
-                pic.fit[r] += p.people - p.hits;
-                if !p.is_aircraft {
-                    let at = p.dist + p.back;
-                    pic.front[r] = Some(pic.front[r].map_or(at, |f| f.min(at)));
-                }
+            if !p.fighting() {
+                continue;
             }
+            pic.fit[r] += p.people - p.hits;
+            if !p.is_aircraft {
+                let at = p.dist + p.back;
+                pic.front[r] = Some(pic.front[r].map_or(at, |f| f.min(at)));
+            }
+            // What the other side sees of this stand.
+            let v = &mut pic.view[1 - r];
+            v.tanks |= matches!(
+                p.vehicle,
+                Some(VehicleKind::TrackTank | VehicleKind::Hovertank)
+            );
+            v.hma_or_apc |= p.hard()
+                || matches!(
+                    p.vehicle,
+                    Some(VehicleKind::LightTrack | VehicleKind::Hoverbus)
+                );
+            v.aircraft |= p.is_aircraft;
+            v.people += p.people - p.hits;
         }
-        for role in [Role::Attacker, Role::Defender] {
-            let r = role_index(role);
-            let e = role_index(role.other());
-            pic.view[r] = self.enemy_view(role);
-            pic.enemy_tenths[r] = hit[e] * 10 / people[e].max(1);
+        for r in 0..2 {
+            pic.enemy_tenths[r] = hit[1 - r] * 10 / people[1 - r].max(1);
         }
         pic
     }
@@ -349,29 +394,6 @@ impl Battle<'_, '_> {
         }
         pic.front[role_index(p.role.other())]
             .is_some_and(|f| (p.dist + p.back + f).max(1) <= ASSAULT_CM)
-    }
-
-    fn enemy_view(&self, role: Role) -> EnemyView {
-        let mut v = EnemyView::default();
-        for e in self
-            .s
-            .pieces
-            .iter()
-            .filter(|e| e.role != role && e.fighting())
-        {
-            v.tanks |= matches!(
-                e.vehicle,
-                Some(VehicleKind::TrackTank | VehicleKind::Hovertank)
-            );
-            v.hma_or_apc |= e.hard()
-                || matches!(
-                    e.vehicle,
-                    Some(VehicleKind::LightTrack | VehicleKind::Hoverbus)
-                );
-            v.aircraft |= e.is_aircraft;
-            v.people += e.people - e.hits;
-        }
-        v
     }
 
     /// Orders: the attackers' doctrine. A group out of ammunition, or a side
@@ -507,7 +529,7 @@ impl Battle<'_, '_> {
         let role = self.s.pieces[i].role;
         let mods = self.individual_modifiers(i, pic);
         let roll = self.s.dice.two_d6();
-        let modified = roll + mods.iter().map(|(_, m)| m).sum::<i64>();
+        let modified = roll + mods.total();
         let morale = self.s.pieces[i].morale;
         let result = stand_result(morale - modified);
         if self.p.log {
@@ -590,11 +612,11 @@ impl Battle<'_, '_> {
         true
     }
 
-    fn individual_modifiers(&self, i: usize, pic: &Picture) -> Vec<(&'static str, i64)> {
+    fn individual_modifiers(&self, i: usize, pic: &Picture) -> Mods {
         let p = &self.s.pieces[i];
         let r = role_index(p.role);
         let view = pic.view[r];
-        let mut out = Vec::new();
+        let mut out = Mods::default();
         if p.officers > 0 {
             out.push(("officer_leading", 1));
         }
@@ -850,33 +872,41 @@ impl Battle<'_, '_> {
     }
 
     /// Air defence engages aircraft; anti-armour weapons take the nearest armour
-    /// they can reach; everything else takes the nearest target it can hurt.
+    /// they can penetrate from where they are; everything else takes the
+    /// nearest target it can hurt.
     fn pick_target(&self, i: usize) -> Option<usize> {
         let f = &self.s.pieces[i];
         let o = role_index(f.role.other());
-        let (list, split) = (&self.s.targets[o], self.s.split[o]);
-        // Each section of the list (fighting, then going back) is sorted by
+        // Each section of a list (fighting, then going back) is sorted by
         // range from any one firer, so the first stand out of reach ends it.
-        let scan = |armour_only: bool| {
+        let scan = |list: &[usize], split: usize, armour_only: bool| {
             for section in [&list[..split], &list[split..]] {
                 for &j in section {
                     let t = &self.s.pieces[j];
-                    if f.ad.is_none() && self.range(f, t) > f.reach {
+                    let range = self.range(f, t);
+                    let reach = if armour_only { f.pen_reach } else { f.reach };
+                    if f.ad.is_none() && range > reach {
                         break;
                     }
-                    if t.on_field() && (!armour_only || t.armour > 0) && f.can_hurt(t) {
+                    let wanted = if armour_only {
+                        f.penetrates_at(range, t.armour)
+                    } else {
+                        f.can_hurt(t)
+                    };
+                    if t.on_field() && wanted {
                         return Some(j);
                     }
                 }
             }
             None
         };
-        if f.anti_armour() && self.s.armoured[o] > 0 {
-            if let Some(j) = scan(true) {
+        if f.anti_armour() {
+            let list = &self.s.armour_targets[o];
+            if let Some(j) = scan(list, self.s.armour_split[o], true) {
                 return Some(j);
             }
         }
-        scan(false)
+        scan(&self.s.targets[o], self.s.split[o], false)
     }
 
     fn fire_phase(&mut self, role: Role) {
@@ -895,17 +925,27 @@ impl Battle<'_, '_> {
             }
             // Stands still fighting first, nearest first; then those going back.
             // (The stable sort is quick on a list that is nearly sorted.)
-            list.sort_by_key(|&j| {
+            let key = |&j: &usize| {
                 let t = &self.s.pieces[j];
                 (!t.fighting(), t.dist + t.back, j)
-            });
+            };
+            if !list.is_sorted_by_key(key) {
+                list.sort_by_key(key);
+            }
             self.s.split[role_index(r)] = list
                 .iter()
                 .take_while(|&&j| self.s.pieces[j].fighting())
                 .count();
-            self.s.armoured[role_index(r)] = list
+            let armour = &mut self.s.armour_targets[role_index(r)];
+            armour.clear();
+            armour.extend(
+                list.iter()
+                    .copied()
+                    .filter(|&j| self.s.pieces[j].armour > 0),
+            );
+            self.s.armour_split[role_index(r)] = armour
                 .iter()
-                .filter(|&&j| self.s.pieces[j].armour > 0)
+                .take_while(|&&j| self.s.pieces[j].fighting())
                 .count();
             self.s.targets[role_index(r)] = list;
         }
@@ -935,26 +975,31 @@ impl Battle<'_, '_> {
             } else {
                 self.shoot(i, j);
             }
-            if !self.s.pieces[j].on_field() {
-                self.drop_target(j);
-            }
+            self.drop_target(j);
         }
         self.s.order = order;
     }
 
-    /// Takes a stand out of the fire phase's target list once it is off the
-    /// field, so later firers do not step over it.
+    /// Takes a stand out of the fire phase's target lists once it is off the
+    /// field, so later firers do not step over it. (A stand made ineffective
+    /// keeps its place until the next phase's lists: fire already aimed at
+    /// it lands on it.)
     fn drop_target(&mut self, j: usize) {
-        let t = &self.s.pieces[j];
-        let r = role_index(t.role);
-        if let Some(k) = self.s.targets[r].iter().position(|&x| x == j) {
-            self.s.targets[r].remove(k);
-            if k < self.s.split[r] {
-                self.s.split[r] -= 1;
-            }
+        if self.s.pieces[j].on_field() {
+            return;
         }
-        if t.armour > 0 {
-            self.s.armoured[r] = self.s.armoured[r].saturating_sub(1);
+        let r = role_index(self.s.pieces[j].role);
+        let lists = [
+            (&mut self.s.targets[r], &mut self.s.split[r]),
+            (&mut self.s.armour_targets[r], &mut self.s.armour_split[r]),
+        ];
+        for (list, split) in lists {
+            if let Some(k) = list.iter().position(|&x| x == j) {
+                list.remove(k);
+                if k < *split {
+                    *split -= 1;
+                }
+            }
         }
     }
 
@@ -994,42 +1039,17 @@ impl Battle<'_, '_> {
             },
             None => t.cover,
         };
-        let firer = Firer {
-            training: f.training,
-            experience: f.experience,
-            on_foot: f.on_foot,
-            equipment: f.equipment,
-            moving: f.moved || situation.as_ref().is_some_and(|s| s.moving),
-            officers: f.officers,
-        };
-        let target = Target {
-            training: t.training,
-            experience: t.experience,
-            on_foot: t.on_foot,
-            is_vehicle: t.is_vehicle,
-            is_aircraft: t.is_aircraft,
-            equipment: t.equipment,
-            cover,
-            moving: t.moved,
-            non_tactical: t.non_tactical,
-            chaff: false,
-            locked_on: false,
-            evasive: false,
-        };
-        let (aircraft, artillery) = (f.is_aircraft, f.kind == StandType::Artillery);
-        let mut buf = std::mem::take(&mut self.s.fire_mods);
-        modifiers_into(&firer, &target, line.blast, &mut buf);
-        let extra = situation.iter().flat_map(|s| s.extra.iter().copied());
-        let total: i64 = buf.iter().map(|m| m.value()).sum::<i64>() + extra.clone().sum::<i64>();
-        let mods: Vec<(&str, i64)> = if self.p.log {
-            buf.iter()
-                .map(|m| (m.name(), m.value()))
-                .chain(extra.map(|m| ("mod", m)))
-                .collect()
+        let moving = f.moved || situation.as_ref().is_some_and(|s| s.moving);
+        let extra: i64 = situation.iter().flat_map(|s| s.extra.iter()).sum();
+        let total = f.firer_mod[usize::from(moving)]
+            + i64::from(t.target_mod[target_mod_index(cover, t.moved, t.non_tactical, line.blast)])
+            + extra;
+        let mods = if self.p.log {
+            self.named_modifiers(f, t, moving, cover, line.blast, total)
         } else {
             Vec::new()
         };
-        self.s.fire_mods = buf;
+        let (aircraft, artillery) = (f.is_aircraft, f.kind == StandType::Artillery);
         let roll = self.s.dice.d10();
         let hits = hits_for(roll + total, cell.hit);
         self.spend(i, j);
@@ -1075,6 +1095,53 @@ impl Battle<'_, '_> {
         } else {
             self.wound(j, hits);
         }
+    }
+
+    /// A shot's modifiers by name, for the log (the total comes from the
+    /// stands' shares worked out once; both come from the same table).
+    fn named_modifiers(
+        &self,
+        f: &Piece,
+        t: &Piece,
+        moving: bool,
+        cover: Cover,
+        blast: bool,
+        total: i64,
+    ) -> Vec<(&'static str, i64)> {
+        let firer = Firer {
+            training: f.training,
+            experience: f.experience,
+            on_foot: f.on_foot,
+            equipment: f.equipment,
+            moving,
+            officers: f.officers,
+        };
+        let target = Target {
+            training: t.training,
+            experience: t.experience,
+            on_foot: t.on_foot,
+            is_vehicle: t.is_vehicle,
+            is_aircraft: t.is_aircraft,
+            equipment: t.equipment,
+            cover,
+            moving: t.moved,
+            non_tactical: t.non_tactical,
+            chaff: false,
+            locked_on: false,
+            evasive: false,
+        };
+        let extra = self
+            .s
+            .situation
+            .iter()
+            .flat_map(|s| s.extra.iter().copied());
+        let named: Vec<(&'static str, i64)> = modifiers(&firer, &target, blast)
+            .iter()
+            .map(|m| (m.name(), m.value()))
+            .chain(extra.map(|m| ("mod", m)))
+            .collect();
+        debug_assert_eq!(named.iter().map(|(_, v)| v).sum::<i64>(), total);
+        named
     }
 
     fn penetrate(&mut self, j: usize, pen: Option<i64>) {
@@ -1182,29 +1249,12 @@ impl Battle<'_, '_> {
 
     /// The result; `decided` is the umpire's call in a played battle.
     fn finish_with(mut self, decided: Option<(Winner, String)>) -> BattleResult {
-        let a_out = self.side_out(Role::Attacker);
-        let d_out = self.side_out(Role::Defender);
-        let (winner, reason) = match (decided, a_out, d_out) {
-            (Some(d), _, _) => d,
-            (None, true, true) => (
-                Winner::Draw,
-                "both sides were put out of the fight".to_string(),
-            ),
-            (None, true, false) => (
-                Winner::Defender,
-                format!("the attackers {}", self.how_out(Role::Attacker)),
-            ),
-            (None, false, true) => (
-                Winner::Attacker,
-                format!("the defenders {}", self.how_out(Role::Defender)),
-            ),
-            (None, false, false) => (
-                Winner::Defender,
-                format!(
-                    "turn limit of {} reached: the defender holds",
-                    self.p.setup.turn_limit
-                ),
-            ),
+        let (winner, reason) = match decided {
+            Some(d) => d,
+            None => {
+                let winner = self.winner();
+                (winner, self.reason(winner))
+            }
         };
         let turns = self.s.turn;
         if self.p.log {
@@ -1226,13 +1276,7 @@ impl Battle<'_, '_> {
                 code: self.p.codes[i].to_string(),
                 role: p.role,
                 hits_taken: p.hits,
-                status_after: match p.state {
-                    State::Fighting | State::Left => Status::Effective,
-                    State::Ineffective => Status::Ineffective,
-                    State::Destroyed => Status::Destroyed,
-                    State::Captured => Status::Captured,
-                    State::Fled => Status::Withdrawn,
-                },
+                status_after: p.status(),
                 fired: p.fired,
                 under_fire: p.under_fire,
                 ammo_spent: p.ammo_spent,
@@ -1256,6 +1300,44 @@ impl Battle<'_, '_> {
             stands,
             units: Vec::new(),
             events: self.s.events,
+        }
+    }
+
+    /// Who won when the battle ended by itself: the side still fighting,
+    /// the defender at the turn limit.
+    fn winner(&self) -> Winner {
+        match (self.side_out(Role::Attacker), self.side_out(Role::Defender)) {
+            (true, true) => Winner::Draw,
+            (false, true) => Winner::Attacker,
+            _ => Winner::Defender,
+        }
+    }
+
+    fn reason(&self, winner: Winner) -> String {
+        match winner {
+            Winner::Draw => "both sides were put out of the fight".to_string(),
+            Winner::Attacker => format!("the defenders {}", self.how_out(Role::Defender)),
+            Winner::Defender if self.side_out(Role::Attacker) => {
+                format!("the attackers {}", self.how_out(Role::Attacker))
+            }
+            Winner::Defender => format!(
+                "turn limit of {} reached: the defender holds",
+                self.p.setup.turn_limit
+            ),
+        }
+    }
+
+    /// What odds keep of the battle (the pieces are in the setup's order).
+    fn summary(self) -> RunSummary {
+        let mut hits = [0; 2];
+        for p in &self.s.pieces {
+            hits[role_index(p.role)] += p.hits;
+        }
+        RunSummary {
+            winner: self.winner(),
+            turns: self.s.turn,
+            hits,
+            status: self.s.pieces.iter().map(Piece::status).collect(),
         }
     }
 

@@ -4,14 +4,15 @@
 use crate::battle::result::{Knockout, Role};
 use crate::battle::setup::StandSetup;
 use crate::core::kinds::{
-    AircraftSpeed, Cover, Equipment, Experience, StandType, Training, VehicleKind, Weapon,
+    AircraftSpeed, Cover, Equipment, Experience, StandType, Status, Training, VehicleKind, Weapon,
 };
 use crate::rules::bia::air_defence::{system_of, AdSystem};
 use crate::rules::bia::armour::armour_value;
 use crate::rules::bia::experience::{effective_training, experience};
+use crate::rules::bia::fire::{firer_total, target_total, Firer, Target};
 use crate::rules::bia::hit_effects::{hit_row, HitEffects, HitRow};
 use crate::rules::bia::movement::{mover, moves};
-use crate::rules::bia::range_table::{line, max_range, Line};
+use crate::rules::bia::range_table::{band_index, line, max_range, Line, BANDS};
 
 /// Artillery stands this far behind its own line.
 pub const ARTILLERY_BACK_CM: i64 = 30;
@@ -112,6 +113,8 @@ pub struct Piece {
     pub pen_max: Option<i64>,
     pub blast: bool,
     pub reach: i64,
+    /// The longest range at which the weapon has any penetration.
+    pub pen_reach: i64,
     pub ad: Option<AdSystem>,
     pub speed: AircraftSpeed,
     pub officers: i64,
@@ -144,6 +147,18 @@ pub struct Piece {
     pub cover: Cover,
     pub knockout: Option<Knockout>,
     pub captured: i64,
+    /// The firing modifiers this stand brings as firer, standing and moving.
+    pub firer_mod: [i64; 2],
+    /// The firing modifiers it brings as target, by `target_mod_index`.
+    pub target_mod: [i8; 24],
+}
+
+/// Where a target's share of the firing modifiers sits in `Piece::target_mod`.
+pub fn target_mod_index(cover: Cover, moving: bool, non_tactical: bool, blast: bool) -> usize {
+    (cover as usize) * 8
+        + usize::from(moving) * 4
+        + usize::from(non_tactical) * 2
+        + usize::from(blast)
 }
 
 impl Piece {
@@ -155,11 +170,47 @@ impl Piece {
         let is_aircraft = s.stand_type == StandType::Aircraft;
         let weapon_line = s.weapon.and_then(|w| line(w).ok());
         let (tactical_move, _) = moves(mover(s.stand_type, s.equipment, s.vehicle));
+        let experience = experience(training, s.actions);
+        let on_foot = !is_vehicle && !is_aircraft;
+        let firer_mod = [false, true].map(|moving| {
+            firer_total(&Firer {
+                training,
+                experience,
+                on_foot,
+                equipment: s.equipment,
+                moving,
+                officers: i64::from(s.officer),
+            })
+        });
+        let mut target_mod = [0i8; 24];
+        for cover in Cover::ALL.iter().copied() {
+            for (moving, non_tactical, blast) in
+                (0..8).map(|b| (b & 4 != 0, b & 2 != 0, b & 1 != 0))
+            {
+                let t = Target {
+                    training,
+                    experience,
+                    on_foot,
+                    is_vehicle,
+                    is_aircraft,
+                    equipment: s.equipment,
+                    cover,
+                    moving,
+                    non_tactical,
+                    chaff: false,
+                    locked_on: false,
+                    evasive: false,
+                };
+                let total = target_total(&t, blast);
+                target_mod[target_mod_index(cover, moving, non_tactical, blast)] =
+                    i8::try_from(total).expect("a target's modifiers fit a byte");
+            }
+        }
         Piece {
             role,
             command,
             kind: s.stand_type,
-            on_foot: !is_vehicle && !is_aircraft,
+            on_foot,
             militia: matches!(
                 hit_row(s.stand_type, s.training, s.equipment),
                 HitRow::Militia | HitRow::Civilians | HitRow::Recruits
@@ -170,12 +221,21 @@ impl Piece {
             armour: s.vehicle.map(armour_value).unwrap_or(0),
             equipment: s.equipment,
             training,
-            experience: experience(training, s.actions),
+            experience,
             weapon: s.weapon,
             line: weapon_line,
             pen_max: weapon_line.and_then(|l| l.cells.iter().flatten().filter_map(|c| c.pen).max()),
             blast: weapon_line.is_some_and(|l| l.blast),
             reach: s.weapon.and_then(|w| max_range(w).ok()).unwrap_or(0),
+            pen_reach: weapon_line.map_or(0, |l| {
+                BANDS
+                    .iter()
+                    .zip(l.cells)
+                    .filter(|(_, c)| c.is_some_and(|c| c.pen.is_some()))
+                    .map(|(b, _)| *b)
+                    .max()
+                    .unwrap_or(0)
+            }),
             ad: s.weapon.and_then(system_of),
             speed: s.speed.unwrap_or(AircraftSpeed::Slow),
             officers: i64::from(s.officer),
@@ -212,6 +272,8 @@ impl Piece {
             },
             knockout: None,
             captured: 0,
+            firer_mod,
+            target_mod,
         }
     }
 
@@ -226,6 +288,17 @@ impl Piece {
             self.state,
             State::Fighting | State::Ineffective | State::Fled
         )
+    }
+
+    /// The campaign status the battle leaves it in.
+    pub fn status(&self) -> Status {
+        match self.state {
+            State::Fighting | State::Left => Status::Effective,
+            State::Ineffective => Status::Ineffective,
+            State::Destroyed => Status::Destroyed,
+            State::Captured => Status::Captured,
+            State::Fled => Status::Withdrawn,
+        }
     }
 
     /// Casualties for morale: people hit, or taken prisoner unhurt.
@@ -281,6 +354,15 @@ impl Piece {
             return self.pen_max.is_some() || self.blast;
         }
         target.armour == 0 || self.pen_max.is_some_and(|p| 10 + p > target.armour)
+    }
+
+    /// Whether a hit from `range` cm could go through `armour` (a roll of 10
+    /// plus the band's penetration beats it).
+    pub fn penetrates_at(&self, range: i64, armour: i64) -> bool {
+        let pen = band_index(range)
+            .and_then(|b| self.line.and_then(|l| l.cells[b]))
+            .and_then(|c| c.pen);
+        armour > 0 && pen.is_some_and(|p| 10 + p > armour)
     }
 
     /// Weapons with penetration prefer armoured targets.
