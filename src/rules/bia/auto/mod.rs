@@ -48,8 +48,14 @@ pub(crate) struct Prepared<'a> {
     groups: Vec<Group>,
     group_codes: Vec<&'a str>,
     codes: Vec<&'a str>,
-    /// Every stand in the order of fire, movement aside.
-    rank: Vec<usize>,
+    /// Per role, its stands in the order of fire, movement aside.
+    rank: [Vec<usize>; 2],
+    /// Every stand in BiA's order of individual tests by type.
+    test_rank: Vec<usize>,
+    /// Groups in the order they test: attackers biggest first, then defenders.
+    group_order: Vec<usize>,
+    /// How many of the pieces are attackers (they come first).
+    attackers: usize,
 }
 
 impl<'a> Prepared<'a> {
@@ -94,14 +100,34 @@ impl<'a> Prepared<'a> {
         }
         // The order of fire within stationary (or moving) stands never
         // changes in a battle: more experienced, then better trained first.
-        let mut rank: Vec<usize> = (0..pieces.len()).collect();
-        rank.sort_by_key(|&i| {
+        let mut all: Vec<usize> = (0..pieces.len()).collect();
+        all.sort_by_key(|&i| {
             (
                 std::cmp::Reverse(pieces[i].experience),
                 std::cmp::Reverse(pieces[i].training),
                 i,
             )
         });
+        let rank = [Role::Attacker, Role::Defender].map(|r| {
+            all.iter()
+                .copied()
+                .filter(|&i| pieces[i].role == r)
+                .collect()
+        });
+        let mut test_rank: Vec<usize> = (0..pieces.len()).collect();
+        test_rank.sort_by_key(|&i| (test_order(&pieces[i]), i));
+        let mut group_order: Vec<usize> = (0..groups.len()).collect();
+        group_order.sort_by_key(|&g| {
+            (
+                groups[g].role == Role::Defender,
+                std::cmp::Reverse(groups[g].members),
+            )
+        });
+        let attackers = pieces
+            .iter()
+            .take_while(|p| p.role == Role::Attacker)
+            .count();
+        debug_assert!(pieces[attackers..].iter().all(|p| p.role == Role::Defender));
         Ok(Prepared {
             setup,
             log,
@@ -110,6 +136,9 @@ impl<'a> Prepared<'a> {
             group_codes,
             codes,
             rank,
+            test_rank,
+            group_order,
+            attackers,
         })
     }
 }
@@ -132,6 +161,7 @@ impl Prepared<'_> {
             armour_targets: [Vec::new(), Vec::new()],
             armour_split: [0; 2],
             targets_built: false,
+            keys: Vec::new(),
         }
     }
 }
@@ -182,6 +212,8 @@ struct Fight {
     armour_split: [usize; 2],
     /// `targets` has been filled once; later phases only prune and re-sort it.
     targets_built: bool,
+    /// Scratch words for sorting, kept between phases.
+    keys: Vec<u64>,
 }
 
 /// What a `fire` line says about the shot beyond what the stands say.
@@ -274,8 +306,17 @@ impl Battle<'_, '_> {
         self.s.events.push(Event::of(self.s.turn, side, &what));
     }
 
+    /// One side's pieces: the attackers come first, then the defenders.
+    fn side(&self, role: Role) -> &[Piece] {
+        let (a, d) = self.s.pieces.split_at(self.p.attackers);
+        match role {
+            Role::Attacker => a,
+            Role::Defender => d,
+        }
+    }
+
     fn side_out(&self, role: Role) -> bool {
-        !self.s.pieces.iter().any(|p| p.role == role && p.fighting())
+        !self.side(role).iter().any(Piece::fighting)
     }
 
     fn over(&self) -> bool {
@@ -319,10 +360,11 @@ impl Battle<'_, '_> {
         }
     }
 
-    /// Each group's numbers, in one pass over the stands.
-    fn tallies(&self) -> Vec<Tally> {
+    /// Each of one side's groups' numbers, in one pass over its stands (the
+    /// other side's groups are left empty).
+    fn tallies(&self, role: Role) -> Vec<Tally> {
         let mut out = vec![Tally::default(); self.s.groups.len()];
-        for p in &self.s.pieces {
+        for p in self.side(role) {
             let t = &mut out[p.command];
             t.casualties += p.casualties();
             if p.fighting() {
@@ -402,7 +444,7 @@ impl Battle<'_, '_> {
     /// must first pass a morale test.
     fn orders_phase(&mut self) {
         let hopeless = self.hopeless();
-        let tallies = self.tallies();
+        let tallies = self.tallies(Role::Attacker);
         for (g, tally) in tallies.iter().enumerate() {
             if self.s.groups[g].role != Role::Attacker || self.s.groups[g].withdrawn {
                 continue;
@@ -449,12 +491,7 @@ impl Battle<'_, '_> {
     /// still have can hurt a defender, or the defenders' fighting stands
     /// outnumber theirs three to one.
     fn hopeless(&self) -> Option<&'static str> {
-        let fighting = |r: Role| {
-            self.s
-                .pieces
-                .iter()
-                .filter(move |p| p.role == r && p.fighting())
-        };
+        let fighting = |r: Role| self.side(r).iter().filter(|p| p.fighting());
         let can_hurt =
             fighting(Role::Attacker).any(|a| fighting(Role::Defender).any(|d| a.can_hurt(d)));
         if !can_hurt {
@@ -470,10 +507,9 @@ impl Battle<'_, '_> {
     /// least as many as the defenders'.
     fn assault_pays(&self) -> bool {
         let count = |r: Role| {
-            self.s
-                .pieces
+            self.side(r)
                 .iter()
-                .filter(|p| p.role == r && p.fighting() && !p.is_aircraft)
+                .filter(|p| p.fighting() && !p.is_aircraft)
                 .count()
         };
         count(Role::Attacker) >= count(Role::Defender)
@@ -494,33 +530,33 @@ impl Battle<'_, '_> {
     fn morale_phase(&mut self) {
         // Individual tests in BiA's order of type: militia, aircraft, infantry,
         // vehicles, hovertanks.
-        let mut due: Vec<usize> = (0..self.s.pieces.len())
-            .filter(|&i| self.s.pieces[i].test_due())
-            .collect();
-        due.sort_unstable_by_key(|&i| (test_order(&self.s.pieces[i]), i));
-        let pic = if due.is_empty() {
-            Picture::default()
-        } else {
-            self.picture()
-        };
-        for i in due {
-            if let Some(trigger) = self.s.pieces[i].take_test() {
-                if self.s.pieces[i].fighting() {
-                    self.test_stand(i, trigger, &pic);
+        let mut due = std::mem::take(&mut self.s.order);
+        due.clear();
+        due.extend(
+            self.p
+                .test_rank
+                .iter()
+                .copied()
+                .filter(|&i| self.s.pieces[i].test_due()),
+        );
+        if !due.is_empty() {
+            let pic = self.picture();
+            for &i in &due {
+                if let Some(trigger) = self.s.pieces[i].take_test() {
+                    if self.s.pieces[i].fighting() {
+                        self.test_stand(i, trigger, &pic);
+                    }
                 }
             }
         }
+        self.s.order = due;
         // Group tests: attacking groups biggest first, then defending ones.
-        let mut order: Vec<usize> = (0..self.s.groups.len()).collect();
-        order.sort_by_key(|&g| {
-            (
-                self.s.groups[g].role == Role::Defender,
-                std::cmp::Reverse(self.s.groups[g].members),
-            )
-        });
-        let tallies = self.tallies();
-        for g in order {
-            self.test_group(g, tallies[g].casualties);
+        let mut casualties = vec![0; self.s.groups.len()];
+        for p in &self.s.pieces {
+            casualties[p.command] += p.casualties();
+        }
+        for &g in &self.p.group_order {
+            self.test_group(g, casualties[g]);
         }
     }
 
@@ -717,11 +753,15 @@ impl Battle<'_, '_> {
     /// back. A stand with an officer, or in a group whose officer still fights,
     /// tests again (the officer leading, +1); passing, it advances once more.
     fn special_actions(&mut self) {
-        if !self.s.pieces.iter().any(|p| p.posture == Posture::Shaken) {
+        if !self
+            .side(Role::Attacker)
+            .iter()
+            .any(|p| p.posture == Posture::Shaken)
+        {
             return;
         }
-        let tallies = self.tallies();
-        for i in 0..self.s.pieces.len() {
+        let tallies = self.tallies(Role::Attacker);
+        for i in 0..self.p.attackers {
             let p = &self.s.pieces[i];
             if p.role != Role::Attacker || !p.fighting() || p.posture != Posture::Shaken {
                 continue;
@@ -909,60 +949,71 @@ impl Battle<'_, '_> {
         scan(&self.s.targets[o], self.s.split[o], false)
     }
 
-    fn fire_phase(&mut self, role: Role) {
-        for r in [Role::Attacker, Role::Defender] {
-            let mut list = std::mem::take(&mut self.s.targets[role_index(r)]);
-            if self.s.targets_built {
-                // Stands never come back onto the field, so last phase's list
-                // less those gone is this phase's, and nearly in order.
-                list.retain(|&j| self.s.pieces[j].on_field());
-            } else {
+    /// Makes each side's target lists for a fire phase: stands still
+    /// fighting first, nearest first; then those going back.
+    fn target_lists(&mut self) {
+        const INDEX: u64 = (1 << 20) - 1;
+        let mut keys = std::mem::take(&mut self.s.keys);
+        for r in 0..2 {
+            let mut list = std::mem::take(&mut self.s.targets[r]);
+            if !self.s.targets_built {
                 list.clear();
                 list.extend(
-                    (0..self.s.pieces.len())
-                        .filter(|&j| self.s.pieces[j].role == r && self.s.pieces[j].on_field()),
+                    (0..self.s.pieces.len()).filter(|&j| role_index(self.s.pieces[j].role) == r),
                 );
             }
-            // Stands still fighting first, nearest first; then those going back.
-            // (The stable sort is quick on a list that is nearly sorted.)
-            let key = |&j: &usize| {
+            // Stands never come back onto the field, so last phase's list less
+            // those gone is this phase's, and nearly in order. Each stand's
+            // sort key is packed in one word: going back, distance, index.
+            keys.clear();
+            keys.extend(list.iter().filter_map(|&j| {
                 let t = &self.s.pieces[j];
-                (!t.fighting(), t.dist + t.back, j)
-            };
-            if !list.is_sorted_by_key(key) {
-                list.sort_by_key(key);
+                let at = u64::try_from(t.dist + t.back).unwrap_or(0);
+                t.on_field()
+                    .then(|| (u64::from(!t.fighting()) << 60) | (at << 20) | j as u64)
+            }));
+            if !keys.is_sorted() {
+                keys.sort_unstable();
             }
-            self.s.split[role_index(r)] = list
-                .iter()
-                .take_while(|&&j| self.s.pieces[j].fighting())
-                .count();
-            let armour = &mut self.s.armour_targets[role_index(r)];
+            list.clear();
+            list.extend(keys.iter().map(|k| (k & INDEX) as usize));
+            self.s.split[r] = keys.partition_point(|k| k >> 60 == 0);
+            let armour = &mut self.s.armour_targets[r];
             armour.clear();
             armour.extend(
                 list.iter()
                     .copied()
                     .filter(|&j| self.s.pieces[j].armour > 0),
             );
-            self.s.armour_split[role_index(r)] = armour
+            self.s.armour_split[r] = armour
                 .iter()
                 .take_while(|&&j| self.s.pieces[j].fighting())
                 .count();
-            self.s.targets[role_index(r)] = list;
+            self.s.targets[r] = list;
         }
+        self.s.keys = keys;
         self.s.targets_built = true;
+    }
+
+    fn fire_phase(&mut self, role: Role) {
+        self.target_lists();
         let mut order = std::mem::take(&mut self.s.order);
         order.clear();
+        let mut moving = std::mem::take(&mut self.s.keys);
+        moving.clear();
         // Stationary stands fire before moving ones, each in rank order.
-        for moved in [false, true] {
-            order.extend(self.p.rank.iter().copied().filter(|&i| {
-                let p = &self.s.pieces[i];
-                p.role == role
-                    && p.fighting()
-                    && p.weapon.is_some()
-                    && p.ammo > 0
-                    && p.moved == moved
-            }));
+        for &i in &self.p.rank[role_index(role)] {
+            let p = &self.s.pieces[i];
+            if p.fighting() && p.weapon.is_some() && p.ammo > 0 {
+                if p.moved {
+                    moving.push(i as u64);
+                } else {
+                    order.push(i);
+                }
+            }
         }
+        order.extend(moving.iter().map(|&i| i as usize));
+        self.s.keys = moving;
         for &i in &order {
             if !self.s.pieces[i].fighting() {
                 continue;
@@ -1345,7 +1396,7 @@ impl Battle<'_, '_> {
     /// the reason always matches the stands' states.
     fn how_out(&self, role: Role) -> String {
         let mut counts = [0usize; 5];
-        for p in self.s.pieces.iter().filter(|p| p.role == role) {
+        for p in self.side(role) {
             let k = match p.state {
                 State::Left => 0,
                 State::Fled => 1,

@@ -91,23 +91,48 @@ pub enum Posture {
     Shaken,
 }
 
-/// Plain data, so a prepared battle's pieces copy cheaply for each run.
+/// Plain data, so a prepared battle's pieces copy cheaply for each run. The
+/// fields every per-turn pass reads come first and sit in one cache line
+/// (`repr(C)` keeps the order), so a pass over all stands touches one line
+/// per stand.
 #[derive(Debug, Clone, Copy)]
+#[repr(C)]
 pub struct Piece {
+    pub state: State,
     pub role: Role,
-    pub command: usize,
-    pub kind: StandType,
+    pub posture: Posture,
+    pub moved: bool,
+    pub is_aircraft: bool,
     pub on_foot: bool,
+    /// Triggers (bits of `Trigger::bit`) that call for a test at the next
+    /// morale phase.
+    pub test_pending: u8,
+    /// Triggers already tested (bits of `Trigger::bit`).
+    pub tested: u8,
+    pub command: usize,
+    /// People able to fight at the start (men less hits carried in).
+    pub people: i64,
+    pub hits: i64,
+    /// Attackers: distance to the enemy line, in table cm.
+    pub dist: i64,
+    /// Distance behind its own side's line: artillery, and stands falling back.
+    pub back: i64,
+    pub captured: i64,
+    pub ammo: i64,
+    // Read when a stand fires, is fired at or tests morale.
+    pub officers: i64,
+    pub weapon: Option<Weapon>,
+    pub kind: StandType,
+    /// Moved non-tactically this turn (an easy target).
+    pub non_tactical: bool,
+    pub is_vehicle: bool,
     /// Foot soldiers on the militia, civilian or recruit rows of the hit table.
     pub militia: bool,
-    pub is_vehicle: bool,
-    pub is_aircraft: bool,
     pub vehicle: Option<VehicleKind>,
     pub armour: i64,
     pub equipment: Option<Equipment>,
     pub training: Training,
     pub experience: Experience,
-    pub weapon: Option<Weapon>,
     pub line: Option<&'static Line>,
     /// Best penetration of the weapon at any band, and whether it has blast.
     pub pen_max: Option<i64>,
@@ -117,36 +142,16 @@ pub struct Piece {
     pub pen_reach: i64,
     pub ad: Option<AdSystem>,
     pub speed: AircraftSpeed,
-    pub officers: i64,
     pub morale: i64,
     pub effects: HitEffects,
     pub tactical_move: i64,
-    /// People able to fight at the start (men less hits carried in).
-    pub people: i64,
     pub hits_before: i64,
-    pub hits: i64,
-    pub ammo: i64,
     pub ammo_spent: i64,
     pub fired: bool,
     pub under_fire: bool,
-    /// Triggers (bits of `Trigger::bit`) that call for a test at the next
-    /// morale phase.
-    pub test_pending: u8,
-    /// Triggers already tested (bits of `Trigger::bit`).
-    pub tested: u8,
-    pub state: State,
-    pub posture: Posture,
-    pub moved: bool,
-    /// Moved non-tactically this turn (an easy target).
-    pub non_tactical: bool,
-    /// Attackers: distance to the enemy line, in table cm.
-    pub dist: i64,
-    /// Distance behind its own side's line: artillery, and stands falling back.
-    pub back: i64,
     /// The cover the stand is in (defenders start in the battle's cover).
     pub cover: Cover,
     pub knockout: Option<Knockout>,
-    pub captured: i64,
     /// The firing modifiers this stand brings as firer, standing and moving.
     pub firer_mod: [i64; 2],
     /// The firing modifiers it brings as target, by `target_mod_index`.
