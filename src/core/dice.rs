@@ -169,6 +169,10 @@ impl Roller {
     }
 
     fn number(&mut self, die: &str, lo: i64, hi: i64, auto: impl FnOnce(&mut Dice) -> u32) -> i64 {
+        // Auto-resolve and odds: nothing typed, nothing kept.
+        if self.script.is_empty() && !self.manual && !self.record {
+            return i64::from(auto(&mut self.dice));
+        }
         let v = match self.script.pop() {
             Some(t) => match t.parse::<i64>() {
                 Ok(v) if (lo..=hi).contains(&v) => v,

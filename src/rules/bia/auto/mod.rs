@@ -469,9 +469,8 @@ impl Battle<'_, '_> {
         }
         let swept = self.s.swept[role_index(Role::Defender)];
         let assault = self.assault_pays();
-        for p in self.s.pieces.iter_mut() {
-            if p.role != Role::Attacker
-                || !p.fighting()
+        for p in self.s.pieces[..self.p.attackers].iter_mut() {
+            if !p.fighting()
                 || p.posture != Posture::Advance
                 || p.dist == 0
                 || p.tactical_move == 0
