@@ -213,11 +213,13 @@ string_enum!(
 );
 
 string_enum!(
-    /// Unit flags that change morale.
+    /// Unit flags: those that change morale, and `orbital` for a unit whose
+    /// artillery is weapons platforms in orbit.
     UnitFlag, "unit flag" {
         Elite => "elite",
         Scratch => "scratch",
         Fanatics => "fanatics",
+        Orbital => "orbital",
     }
 );
 

@@ -94,7 +94,11 @@ impl<'a> Prepared<'a> {
             }
         }
         for (i, g) in groups.iter_mut().enumerate() {
-            let members: Vec<&Piece> = pieces.iter().filter(|p| p.command == i).collect();
+            // Platforms in orbit are not with the group on the table.
+            let members: Vec<&Piece> = pieces
+                .iter()
+                .filter(|p| p.command == i && !p.in_orbit())
+                .collect();
             g.members = members.iter().map(|p| p.people).sum();
             g.morale = group_morale(&members);
         }
@@ -347,11 +351,13 @@ impl Battle<'_, '_> {
             for p in &mut self.s.pieces {
                 p.moved = false;
                 p.non_tactical = false;
+                p.shelled = false;
             }
             // Stationary defenders fire first, then the attackers move and fire.
             self.fire_phase(Role::Defender);
             self.movement_phase();
             self.fire_phase(Role::Attacker);
+            self.orbital_phase();
             self.special_actions();
             self.s.swept = std::mem::take(&mut self.s.fired);
             if self.over() {
@@ -655,7 +661,7 @@ impl Battle<'_, '_> {
         if p.officers > 0 {
             out.push(("officer_leading", 1));
         }
-        if self.close(pic, i) {
+        if self.close(pic, i) || p.shelled {
             out.push(("under_close_or_indirect_fire", -1));
         }
         if view.hma_or_apc {
@@ -902,6 +908,11 @@ impl Battle<'_, '_> {
         if f.is_aircraft {
             return attack_range_cm(f.speed);
         }
+        if f.in_orbit() {
+            // From orbit every stand on the table is as far: the weapon's
+            // longest band.
+            return f.reach;
+        }
         let (a, d) = if f.role == Role::Attacker {
             (f, t)
         } else {
@@ -1030,6 +1041,29 @@ impl Battle<'_, '_> {
         self.s.order = order;
     }
 
+    /// Orbital activity: each side's weapons platforms in orbit fire as
+    /// artillery does, at the nearest enemy stand still fighting that they
+    /// can hurt, attackers' platforms first.
+    fn orbital_phase(&mut self) {
+        if !self.s.pieces.iter().any(Piece::in_orbit) {
+            return;
+        }
+        for role in [Role::Attacker, Role::Defender] {
+            self.target_lists();
+            for i in 0..self.s.pieces.len() {
+                let p = &self.s.pieces[i];
+                if p.role != role || !p.in_orbit() || p.weapon.is_none() || p.ammo <= 0 {
+                    continue;
+                }
+                let Some(j) = self.pick_target(i) else {
+                    continue;
+                };
+                self.shoot(i, j);
+                self.drop_target(j);
+            }
+        }
+    }
+
     /// Takes a stand out of the fire phase's target lists once it is off the
     /// field, so later firers do not step over it. (A stand made ineffective
     /// keeps its place until the next phase's lists: fire already aimed at
@@ -1060,11 +1094,13 @@ impl Battle<'_, '_> {
         f.fired = true;
         let side = role_index(f.role);
         self.s.fired[side] = true;
+        let indirect = f.kind == StandType::Artillery;
         let t = &mut self.s.pieces[j];
         if t.fighting() {
             t.call_test(Trigger::FirstFire);
         }
         t.under_fire = true;
+        t.shelled |= indirect;
     }
 
     fn shoot(&mut self, i: usize, j: usize) {
@@ -1107,6 +1143,8 @@ impl Battle<'_, '_> {
             let (firer, target) = (self.code(i).to_string(), self.code(j).to_string());
             let phase = if aircraft {
                 "air to surface"
+            } else if self.s.pieces[i].in_orbit() {
+                "orbital fire"
             } else if artillery {
                 "indirect fire"
             } else {
@@ -1402,7 +1440,7 @@ impl Battle<'_, '_> {
                 State::Captured => 2,
                 State::Ineffective => 3,
                 State::Destroyed => 4,
-                State::Fighting => continue,
+                State::Fighting | State::InOrbit => continue,
             };
             counts[k] += 1;
         }

@@ -4,7 +4,8 @@
 use crate::battle::result::{Knockout, Role};
 use crate::battle::setup::StandSetup;
 use crate::core::kinds::{
-    AircraftSpeed, Cover, Equipment, Experience, StandType, Status, Training, VehicleKind, Weapon,
+    AircraftSpeed, Cover, Equipment, Experience, StandType, Status, Training, UnitFlag,
+    VehicleKind, Weapon,
 };
 use crate::rules::bia::air_defence::{system_of, AdSystem};
 use crate::rules::bia::armour::armour_value;
@@ -30,6 +31,9 @@ pub enum State {
     /// Ran from the enemy after failing morale, abandoning its casualties; still
     /// on the table (and a target) until it is out of reach.
     Fled,
+    /// An orbital weapons platform: fires in the orbital phase, never on the
+    /// table, never a target, not counted among the stands fighting.
+    InOrbit,
 }
 
 /// Why a stand tests its individual morale (BiA's triggers); each is tested
@@ -126,6 +130,8 @@ pub struct Piece {
     /// Moved non-tactically this turn (an easy target).
     pub non_tactical: bool,
     pub is_vehicle: bool,
+    /// Came under artillery or orbital fire since its last morale phase.
+    pub shelled: bool,
     /// Foot soldiers on the militia, civilian or recruit rows of the hit table.
     pub militia: bool,
     pub vehicle: Option<VehicleKind>,
@@ -256,7 +262,11 @@ impl Piece {
             under_fire: false,
             test_pending: 0,
             tested: 0,
-            state: State::Fighting,
+            state: if s.stand_type == StandType::Artillery && s.flags.contains(&UnitFlag::Orbital) {
+                State::InOrbit
+            } else {
+                State::Fighting
+            },
             posture: if role == Role::Attacker {
                 Posture::Advance
             } else {
@@ -264,6 +274,7 @@ impl Piece {
             },
             moved: false,
             non_tactical: false,
+            shelled: false,
             dist: if role == Role::Attacker { range } else { 0 },
             back: if s.stand_type == StandType::Artillery {
                 ARTILLERY_BACK_CM
@@ -282,6 +293,10 @@ impl Piece {
         }
     }
 
+    pub fn in_orbit(&self) -> bool {
+        self.state == State::InOrbit
+    }
+
     pub fn fighting(&self) -> bool {
         self.state == State::Fighting
     }
@@ -298,7 +313,7 @@ impl Piece {
     /// The campaign status the battle leaves it in.
     pub fn status(&self) -> Status {
         match self.state {
-            State::Fighting | State::Left => Status::Effective,
+            State::Fighting | State::Left | State::InOrbit => Status::Effective,
             State::Ineffective => Status::Ineffective,
             State::Destroyed => Status::Destroyed,
             State::Captured => Status::Captured,

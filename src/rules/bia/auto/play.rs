@@ -73,7 +73,9 @@ impl<'a> BiaTable<'a> {
             return Err("write: fire STAND at TARGET range CM [cover|bunker] [moving] [mod N]... [roll R]...".into());
         };
         let (i, j) = (self.find(firer)?, self.find(target)?);
-        self.fighting(i)?;
+        if !self.fight.pieces[i].in_orbit() {
+            self.fighting(i)?;
+        }
         self.fighting(j)?;
         let (f, t) = (&self.fight.pieces[i], &self.fight.pieces[j]);
         if f.role == t.role {
@@ -258,6 +260,7 @@ impl TableBattle for BiaTable<'_> {
                 State::Captured => "captured",
                 State::Left => "left the field",
                 State::Fled => "fled",
+                State::InOrbit => "in orbit",
             };
             out.push_str(&format!(
                 "{:<12} {:<9} {:>4}  {:>4}  {:>4}  {state}\n",
