@@ -33,12 +33,14 @@ impl Dice {
     }
 
     /// One die with `sides` faces, 1..=sides.
+    #[inline]
     pub fn d(&mut self, sides: u32) -> u32 {
         ROLLED.with(|n| n.set(n.get() + 1));
         self.rng.random_range(1..=sides)
     }
 
     /// 1d10 read 1..10, as the firing rules read it.
+    #[inline]
     pub fn d10(&mut self) -> u32 {
         self.d(10)
     }
@@ -49,6 +51,7 @@ impl Dice {
     }
 
     /// 2d6 summed.
+    #[inline]
     pub fn two_d6(&mut self) -> u32 {
         self.d(6) + self.d(6)
     }
@@ -168,6 +171,7 @@ impl Roller {
         &self.used
     }
 
+    #[inline]
     fn number(&mut self, die: &str, lo: i64, hi: i64, auto: impl FnOnce(&mut Dice) -> u32) -> i64 {
         // Auto-resolve and odds: nothing typed, nothing kept.
         if self.script.is_empty() && !self.manual && !self.record {
@@ -195,6 +199,7 @@ impl Roller {
     }
 
     /// One die of `sides` faces, 1..=sides.
+    #[inline]
     pub fn d(&mut self, sides: u32) -> i64 {
         let name = match sides {
             4 => "d4",
@@ -209,6 +214,7 @@ impl Roller {
         self.number(name, 1, i64::from(sides), |d| d.d(sides))
     }
 
+    #[inline]
     pub fn d10(&mut self) -> i64 {
         self.d(10)
     }
@@ -219,6 +225,7 @@ impl Roller {
     }
 
     /// 2d6 summed; typed as one number 2..12.
+    #[inline]
     pub fn two_d6(&mut self) -> i64 {
         self.number("2d6", 2, 12, Dice::two_d6)
     }

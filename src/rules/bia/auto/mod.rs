@@ -164,7 +164,8 @@ impl Prepared<'_> {
             split: [0; 2],
             armour_targets: [Vec::new(), Vec::new()],
             armour_split: [0; 2],
-            targets_built: false,
+            targets_built: [false; 2],
+            surrendered: 0,
             keys: Vec::new(),
         }
     }
@@ -215,7 +216,9 @@ struct Fight {
     armour_targets: [Vec<usize>; 2],
     armour_split: [usize; 2],
     /// `targets` has been filled once; later phases only prune and re-sort it.
-    targets_built: bool,
+    targets_built: [bool; 2],
+    /// Stands that have surrendered so far.
+    surrendered: u32,
     /// Scratch words for sorting, kept between phases.
     keys: Vec<u64>,
 }
@@ -544,8 +547,10 @@ impl Battle<'_, '_> {
                 .copied()
                 .filter(|&i| self.s.pieces[i].test_due()),
         );
+        let mut casualties = None;
         if !due.is_empty() {
             let pic = self.picture();
+            let surrendered = self.s.surrendered;
             for &i in &due {
                 if let Some(trigger) = self.s.pieces[i].take_test() {
                     if self.s.pieces[i].fighting() {
@@ -553,13 +558,20 @@ impl Battle<'_, '_> {
                     }
                 }
             }
+            // Only a surrender changes a group's casualties during the tests.
+            if self.s.surrendered == surrendered {
+                casualties = Some(pic.casualties);
+            }
         }
         self.s.order = due;
         // Group tests: attacking groups biggest first, then defending ones.
-        let mut casualties = vec![0; self.s.groups.len()];
-        for p in &self.s.pieces {
-            casualties[p.command] += p.casualties();
-        }
+        let casualties = casualties.unwrap_or_else(|| {
+            let mut c = vec![0; self.s.groups.len()];
+            for p in &self.s.pieces {
+                c[p.command] += p.casualties();
+            }
+            c
+        });
         for &g in &self.p.group_order {
             self.test_group(g, casualties[g]);
         }
@@ -733,6 +745,7 @@ impl Battle<'_, '_> {
                 let captured = if close {
                     p.state = State::Captured;
                     p.captured = p.people;
+                    self.s.surrendered += 1;
                     p.people
                 } else {
                     // Runs for it, leaving its wounded to the enemy.
@@ -959,14 +972,15 @@ impl Battle<'_, '_> {
         scan(&self.s.targets[o], self.s.split[o], false)
     }
 
-    /// Makes each side's target lists for a fire phase: stands still
-    /// fighting first, nearest first; then those going back.
-    fn target_lists(&mut self) {
+    /// Makes one side's target lists for a fire phase: stands still fighting
+    /// first, nearest first; then those going back.
+    fn target_lists(&mut self, role: Role) {
         const INDEX: u64 = (1 << 20) - 1;
         let mut keys = std::mem::take(&mut self.s.keys);
-        for r in 0..2 {
+        let r = role_index(role);
+        {
             let mut list = std::mem::take(&mut self.s.targets[r]);
-            if !self.s.targets_built {
+            if !self.s.targets_built[r] {
                 list.clear();
                 list.extend(
                     (0..self.s.pieces.len()).filter(|&j| role_index(self.s.pieces[j].role) == r),
@@ -1002,11 +1016,11 @@ impl Battle<'_, '_> {
             self.s.targets[r] = list;
         }
         self.s.keys = keys;
-        self.s.targets_built = true;
+        self.s.targets_built[r] = true;
     }
 
     fn fire_phase(&mut self, role: Role) {
-        self.target_lists();
+        self.target_lists(role.other());
         let mut order = std::mem::take(&mut self.s.order);
         order.clear();
         let mut moving = std::mem::take(&mut self.s.keys);
@@ -1049,7 +1063,7 @@ impl Battle<'_, '_> {
             return;
         }
         for role in [Role::Attacker, Role::Defender] {
-            self.target_lists();
+            self.target_lists(role.other());
             for i in 0..self.s.pieces.len() {
                 let p = &self.s.pieces[i];
                 if p.role != role || !p.in_orbit() || p.weapon.is_none() || p.ammo <= 0 {
