@@ -222,3 +222,65 @@ fn a_stand_that_fled_sits_out_until_it_has_rallied() {
     assert_eq!(shown["status"], "effective");
     c.ok(&["battle", "auto", "again", "--seed", "1"]);
 }
+
+#[test]
+fn a_three_to_one_attack_on_a_bunker_line_goes_in() {
+    // Twelve squads against four in bunkers, from the last bound (30 cm).
+    let mut b = battle(
+        force("a", &[(LTA_TRAINED, 12)]),
+        force("d", &[(LTA_TRAINED, 4)]),
+        30,
+        Cover::Bunker,
+    );
+    b.attacker.stands[0].officer = true;
+    let kind = |e: &bounce::battle::event::Event| {
+        e.data
+            .as_ref()
+            .and_then(|d| d["kind"].as_str())
+            .unwrap_or("")
+            .to_string()
+    };
+    let (mut went_in, mut hand_to_hand, mut won) = (0, 0, 0);
+    for seed in 0..40 {
+        let r = fight(&b, seed);
+        let Some(at) = r.events.iter().position(|e| kind(e) == "assault") else {
+            continue;
+        };
+        went_in += 1;
+        let (before, after) = r.events.split_at(at);
+        // Fire and advance by bounds first: a base of fire that holds while
+        // the assault element moves.
+        assert!(before.iter().any(|e| kind(e) == "advance"));
+        assert!(before.iter().any(|e| kind(e) == "fire"));
+        // Going in was a morale test passed first.
+        assert!(before
+            .iter()
+            .any(|e| kind(e) == "stand_morale" && e.text.contains("enter the enemy position")));
+        // Then, if the fight goes on to another morale phase, stands test for
+        // their first hand-to-hand; fire inside the position lands on
+        // defenders whose bunker counts only as cover.
+        if after
+            .iter()
+            .any(|e| kind(e) == "stand_morale" && e.text.contains("hand-to-hand"))
+        {
+            hand_to_hand += 1;
+        }
+        let inside = after.iter().find(|e| {
+            kind(e) == "fire"
+                && e.side == Some(Role::Attacker)
+                && e.data.as_ref().unwrap()["range_cm"].as_i64() == Some(1)
+        });
+        if let Some(shot) = inside {
+            assert!(shot.text.contains("in cover"), "{}", shot.text);
+            assert!(!shot.text.contains("bunker"), "{}", shot.text);
+        }
+        won += usize::from(r.winner == Winner::Attacker);
+    }
+    assert!(went_in >= 20, "only {went_in} of 40 attacks went in");
+    assert!(
+        hand_to_hand * 2 >= went_in,
+        "hand-to-hand tests in only {hand_to_hand} of {went_in} assaults"
+    );
+    // At three to one most assaults carry the position; some fail.
+    assert!(won * 10 >= went_in * 8, "{won} of {went_in} assaults won");
+}

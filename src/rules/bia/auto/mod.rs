@@ -812,10 +812,14 @@ impl Battle<'_, '_> {
 
     fn movement_phase(&mut self) {
         let assault = self.assault_pays();
+        let lead_in = self
+            .side(Role::Attacker)
+            .iter()
+            .any(|a| a.fighting() && a.on_foot && a.dist <= ASSAULT_CM);
         let mut went_in = false;
         for i in 0..self.s.pieces.len() {
             match self.s.pieces[i].state {
-                State::Fighting => went_in |= self.advance(i, assault),
+                State::Fighting => went_in |= self.advance(i, assault, lead_in),
                 State::Ineffective => self.fall_back(i, "falls back to the aid post", false),
                 State::Fled => self.fall_back(i, "flees", true),
                 _ => {}
@@ -833,8 +837,7 @@ impl Battle<'_, '_> {
 
     /// A fighting attacker's move: by bounds to the 5 cm band, then into the
     /// enemy position when the assault pays and its morale held (then `true`).
-    fn advance(&mut self, i: usize, assault: bool) -> bool {
-        let turn = self.s.turn as usize;
+    fn advance(&mut self, i: usize, assault: bool, lead_in: bool) -> bool {
         let p = &mut self.s.pieces[i];
         if p.role != Role::Attacker
             || p.posture != Posture::Advance
@@ -861,10 +864,12 @@ impl Battle<'_, '_> {
             }
             return true;
         }
-        // Foot soldiers who cannot shoot well on the move bound forward by halves:
-        // each stays put every other turn and fires at full effect.
+        // Foot soldiers who cannot shoot well on the move split in two: a base
+        // of fire (every other stand) holds within reach and fires at full
+        // effect while the assault element moves every turn; the base
+        // follows once the assault element is at the 5 cm band.
         let penalised = p.on_foot && p.equipment != Some(Equipment::Hma);
-        if penalised && (turn + i).is_multiple_of(2) {
+        if penalised && i.is_multiple_of(2) && !lead_in && p.dist <= p.reach {
             return false;
         }
         p.dist = (p.dist - p.tactical_move).max(ASSAULT_CM);
