@@ -56,6 +56,11 @@ pub(crate) struct Prepared<'a> {
     group_order: Vec<usize>,
     /// How many of the pieces are attackers (they come first).
     attackers: usize,
+    /// Per role: stands fighting at the start, and those on the ground.
+    fighting: [usize; 2],
+    fighting_ground: [usize; 2],
+    /// Some stand is a weapons platform in orbit.
+    orbit: bool,
 }
 
 impl<'a> Prepared<'a> {
@@ -131,6 +136,15 @@ impl<'a> Prepared<'a> {
             .iter()
             .take_while(|p| p.role == Role::Attacker)
             .count();
+        let count = |r: Role, ground: bool| {
+            pieces
+                .iter()
+                .filter(|p| p.role == r && p.fighting() && !(ground && p.is_aircraft))
+                .count()
+        };
+        let fighting = [count(Role::Attacker, false), count(Role::Defender, false)];
+        let fighting_ground = [count(Role::Attacker, true), count(Role::Defender, true)];
+        let orbit = pieces.iter().any(Piece::in_orbit);
         debug_assert!(pieces[attackers..].iter().all(|p| p.role == Role::Defender));
         Ok(Prepared {
             setup,
@@ -143,6 +157,9 @@ impl<'a> Prepared<'a> {
             test_rank,
             group_order,
             attackers,
+            fighting,
+            fighting_ground,
+            orbit,
         })
     }
 }
@@ -166,6 +183,8 @@ impl Prepared<'_> {
             armour_split: [0; 2],
             targets_built: [false; 2],
             surrendered: 0,
+            fighting: self.fighting,
+            fighting_ground: self.fighting_ground,
             keys: Vec::new(),
         }
     }
@@ -219,6 +238,9 @@ struct Fight {
     targets_built: [bool; 2],
     /// Stands that have surrendered so far.
     surrendered: u32,
+    /// Per role: stands fighting, and those of them on the ground.
+    fighting: [usize; 2],
+    fighting_ground: [usize; 2],
     /// Scratch words for sorting, kept between phases.
     keys: Vec<u64>,
 }
@@ -323,7 +345,11 @@ impl Battle<'_, '_> {
     }
 
     fn side_out(&self, role: Role) -> bool {
-        !self.side(role).iter().any(Piece::fighting)
+        debug_assert_eq!(
+            self.s.fighting[role_index(role)],
+            self.side(role).iter().filter(|p| p.fighting()).count()
+        );
+        self.s.fighting[role_index(role)] == 0
     }
 
     fn over(&self) -> bool {
@@ -505,7 +531,7 @@ impl Battle<'_, '_> {
         if !can_hurt {
             return Some("nothing they have can hurt the defenders");
         }
-        if fighting(Role::Attacker).count() * 3 < fighting(Role::Defender).count() {
+        if self.s.fighting[0] * 3 < self.s.fighting[1] {
             return Some("outnumbered three to one, the attack is hopeless");
         }
         None
@@ -514,25 +540,41 @@ impl Battle<'_, '_> {
     /// Attackers at the 5 cm band go in when their fighting stands are at
     /// least as many as the defenders'.
     fn assault_pays(&self) -> bool {
-        let count = |r: Role| {
-            self.side(r)
-                .iter()
-                .filter(|p| p.fighting() && !p.is_aircraft)
-                .count()
-        };
-        count(Role::Attacker) >= count(Role::Defender)
+        let [a, d] = self.s.fighting_ground;
+        debug_assert_eq!(
+            [a, d],
+            [Role::Attacker, Role::Defender].map(|r| {
+                self.side(r)
+                    .iter()
+                    .filter(|p| p.fighting() && !p.is_aircraft)
+                    .count()
+            })
+        );
+        a >= d
     }
 
     fn withdraw_group(&mut self, g: usize) {
         self.s.groups[g].withdrawn = true;
-        for p in self
-            .s
-            .pieces
-            .iter_mut()
-            .filter(|p| p.command == g && p.fighting())
-        {
-            p.state = State::Left;
+        for i in 0..self.s.pieces.len() {
+            let p = &self.s.pieces[i];
+            if p.command == g && p.fighting() {
+                self.set_state(i, State::Left);
+            }
         }
+    }
+
+    /// Every change of a piece's state goes through here, so the counts of
+    /// stands fighting stay true without a pass over the stands.
+    fn set_state(&mut self, i: usize, new: State) {
+        let p = &mut self.s.pieces[i];
+        if p.fighting() && new != State::Fighting {
+            let r = role_index(p.role);
+            self.s.fighting[r] -= 1;
+            if !p.is_aircraft {
+                self.s.fighting_ground[r] -= 1;
+            }
+        }
+        p.state = new;
     }
 
     fn morale_phase(&mut self) {
@@ -652,15 +694,7 @@ impl Battle<'_, '_> {
             );
         }
         if !passed {
-            self.s.groups[g].withdrawn = true;
-            for p in self
-                .s
-                .pieces
-                .iter_mut()
-                .filter(|p| p.command == g && p.fighting())
-            {
-                p.state = State::Left;
-            }
+            self.withdraw_group(g);
         }
         true
     }
@@ -743,14 +777,14 @@ impl Battle<'_, '_> {
             }
             StandResult::Surrender => {
                 let captured = if close {
-                    p.state = State::Captured;
                     p.captured = p.people;
                     self.s.surrendered += 1;
-                    p.people
+                    self.set_state(i, State::Captured);
+                    self.s.pieces[i].people
                 } else {
                     // Runs for it, leaving its wounded to the enemy.
-                    p.state = State::Fled;
-                    p.hits
+                    self.set_state(i, State::Fled);
+                    self.s.pieces[i].hits
                 };
                 if self.p.log {
                     let (stand, role) = (self.code(i).to_string(), self.s.pieces[i].role);
@@ -1064,7 +1098,7 @@ impl Battle<'_, '_> {
     /// artillery does, at the nearest enemy stand still fighting that they
     /// can hurt, attackers' platforms first.
     fn orbital_phase(&mut self) {
-        if !self.s.pieces.iter().any(Piece::in_orbit) {
+        if !self.p.orbit {
             return;
         }
         for role in [Role::Attacker, Role::Defender] {
@@ -1277,8 +1311,8 @@ impl Battle<'_, '_> {
             } else {
                 Knockout::Killed
             });
-            t.state = State::Destroyed;
             t.hits = t.people;
+            self.set_state(j, State::Destroyed);
         }
     }
 
@@ -1296,7 +1330,7 @@ impl Battle<'_, '_> {
         if new_state == t.state {
             return;
         }
-        t.state = new_state;
+        self.set_state(j, new_state);
         if self.p.log {
             let stand = self.code(j).to_string();
             let side = Some(self.s.pieces[j].role.other());
