@@ -1180,7 +1180,7 @@ impl Battle<'_, '_> {
         };
         let moving = f.moved || situation.as_ref().is_some_and(|s| s.moving);
         let extra: i64 = situation.iter().flat_map(|s| s.extra.iter()).sum();
-        let total = f.firer_mod[usize::from(moving)]
+        let total = i64::from(f.firer_mod[usize::from(moving)])
             + i64::from(t.target_mod[target_mod_index(cover, t.moved, t.non_tactical, line.blast)])
             + extra;
         let mods = if self.p.log {
@@ -1320,9 +1320,9 @@ impl Battle<'_, '_> {
         let t = &mut self.s.pieces[j];
         t.hits = (t.hits + hits).min(t.people);
         let total = t.hits_before + t.hits;
-        let new_state = if total >= t.effects.destroyed || t.hits >= t.people {
+        let new_state = if total >= t.destroyed_at || t.hits >= t.people {
             State::Destroyed
-        } else if total >= t.effects.ineffective && t.state == State::Fighting {
+        } else if total >= t.ineffective_at && t.state == State::Fighting {
             State::Ineffective
         } else {
             return;

@@ -11,7 +11,7 @@ use crate::rules::bia::air_defence::{system_of, AdSystem};
 use crate::rules::bia::armour::armour_value;
 use crate::rules::bia::experience::{effective_training, experience};
 use crate::rules::bia::fire::{firer_total, target_total, Firer, Target};
-use crate::rules::bia::hit_effects::{hit_row, HitEffects, HitRow};
+use crate::rules::bia::hit_effects::{hit_row, HitRow};
 use crate::rules::bia::movement::{mover, moves};
 use crate::rules::bia::range_table::{band_index, line, max_range, Line, BANDS};
 
@@ -96,12 +96,14 @@ pub enum Posture {
 }
 
 /// Plain data, so a prepared battle's pieces copy cheaply for each run. The
-/// fields every per-turn pass reads come first and sit in one cache line
-/// (`repr(C)` keeps the order), so a pass over all stands touches one line
-/// per stand.
+/// fields are laid out (`repr(C)`) by who reads them, one 64-byte cache line
+/// each: what every per-turn pass reads; what a stand reads to fire; what a
+/// shot reads of its target; the rest. A shot then touches two lines of the
+/// firer and two of the target.
 #[derive(Debug, Clone, Copy)]
-#[repr(C)]
+#[repr(C, align(64))]
 pub struct Piece {
+    // Every per-turn pass.
     pub state: State,
     pub role: Role,
     pub posture: Posture,
@@ -123,45 +125,49 @@ pub struct Piece {
     pub back: i64,
     pub captured: i64,
     pub ammo: i64,
-    // Read when a stand fires, is fired at or tests morale.
-    pub officers: i64,
-    pub weapon: Option<Weapon>,
-    pub kind: StandType,
-    /// Moved non-tactically this turn (an easy target).
-    pub non_tactical: bool,
-    pub is_vehicle: bool,
-    /// Came under artillery or orbital fire since its last morale phase.
-    pub shelled: bool,
-    /// Foot soldiers on the militia, civilian or recruit rows of the hit table.
-    pub militia: bool,
-    pub vehicle: Option<VehicleKind>,
-    pub armour: i64,
-    pub equipment: Option<Equipment>,
-    pub training: Training,
-    pub experience: Experience,
+    // Firing.
     pub line: Option<&'static Line>,
-    /// Best penetration of the weapon at any band, and whether it has blast.
-    pub pen_max: Option<i64>,
-    pub blast: bool,
     pub reach: i64,
     /// The longest range at which the weapon has any penetration.
     pub pen_reach: i64,
-    pub ad: Option<AdSystem>,
-    pub speed: AircraftSpeed,
-    pub morale: i64,
-    pub effects: HitEffects,
-    pub tactical_move: i64,
-    pub hits_before: i64,
+    pub officers: i64,
     pub ammo_spent: i64,
-    pub fired: bool,
-    pub under_fire: bool,
-    /// The cover the stand is in (defenders start in the battle's cover).
-    pub cover: Cover,
-    pub knockout: Option<Knockout>,
+    pub morale: i64,
+    /// Best penetration of the weapon at any band.
+    pub pen_max: Option<i8>,
     /// The firing modifiers this stand brings as firer, standing and moving.
-    pub firer_mod: [i64; 2],
+    pub firer_mod: [i8; 2],
+    pub weapon: Option<Weapon>,
+    pub kind: StandType,
+    pub ad: Option<AdSystem>,
+    pub blast: bool,
+    pub fired: bool,
+    pub speed: AircraftSpeed,
+    // Being shot at.
+    pub armour: i64,
+    pub hits_before: i64,
+    /// Hits (carried in and taken) that make it ineffective, and destroyed.
+    pub ineffective_at: i64,
+    pub destroyed_at: i64,
     /// The firing modifiers it brings as target, by `target_mod_index`.
     pub target_mod: [i8; 24],
+    /// The cover the stand is in (defenders start in the battle's cover).
+    pub cover: Cover,
+    /// Moved non-tactically this turn (an easy target).
+    pub non_tactical: bool,
+    pub is_vehicle: bool,
+    pub under_fire: bool,
+    /// Came under artillery or orbital fire since its last morale phase.
+    pub shelled: bool,
+    pub equipment: Option<Equipment>,
+    pub knockout: Option<Knockout>,
+    // The rest.
+    /// Foot soldiers on the militia, civilian or recruit rows of the hit table.
+    pub militia: bool,
+    pub vehicle: Option<VehicleKind>,
+    pub training: Training,
+    pub experience: Experience,
+    pub tactical_move: i64,
 }
 
 /// Where a target's share of the firing modifiers sits in `Piece::target_mod`.
@@ -184,15 +190,17 @@ impl Piece {
         let experience = experience(training, s.actions);
         let on_foot = !is_vehicle && !is_aircraft;
         let firer_mod = [false, true].map(|moving| {
-            firer_total(&Firer {
+            let total = firer_total(&Firer {
                 training,
                 experience,
                 on_foot,
                 equipment: s.equipment,
                 moving,
                 officers: i64::from(s.officer),
-            })
+            });
+            i8::try_from(total).expect("a firer's modifiers fit a byte")
         });
+        let effects = hit_row(s.stand_type, s.training, s.equipment).effects();
         let mut target_mod = [0i8; 24];
         for cover in Cover::ALL.iter().copied() {
             for (moving, non_tactical, blast) in
@@ -235,7 +243,9 @@ impl Piece {
             experience,
             weapon: s.weapon,
             line: weapon_line,
-            pen_max: weapon_line.and_then(|l| l.cells.iter().flatten().filter_map(|c| c.pen).max()),
+            pen_max: weapon_line
+                .and_then(|l| l.cells.iter().flatten().filter_map(|c| c.pen).max())
+                .map(|p| i8::try_from(p).expect("penetration fits a byte")),
             blast: weapon_line.is_some_and(|l| l.blast),
             reach: s.weapon.and_then(|w| max_range(w).ok()).unwrap_or(0),
             pen_reach: weapon_line.map_or(0, |l| {
@@ -251,7 +261,8 @@ impl Piece {
             speed: s.speed.unwrap_or(AircraftSpeed::Slow),
             officers: i64::from(s.officer),
             morale,
-            effects: hit_row(s.stand_type, s.training, s.equipment).effects(),
+            ineffective_at: effects.ineffective,
+            destroyed_at: effects.destroyed,
             tactical_move,
             people: (s.men - s.hits).max(0),
             hits_before: s.hits,
@@ -373,7 +384,10 @@ impl Piece {
         if target.hard() {
             return self.pen_max.is_some() || self.blast;
         }
-        target.armour == 0 || self.pen_max.is_some_and(|p| 10 + p > target.armour)
+        target.armour == 0
+            || self
+                .pen_max
+                .is_some_and(|p| 10 + i64::from(p) > target.armour)
     }
 
     /// Whether a hit from `range` cm could go through `armour` (a roll of 10
@@ -388,5 +402,18 @@ impl Piece {
     /// Weapons with penetration prefer armoured targets.
     pub fn anti_armour(&self) -> bool {
         self.pen_max.is_some_and(|p| p >= 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Piece;
+
+    #[test]
+    fn a_piece_is_four_cache_lines_laid_out_by_who_reads_them() {
+        assert_eq!(std::mem::size_of::<Piece>(), 256);
+        assert_eq!(std::mem::offset_of!(Piece, line), 64);
+        assert_eq!(std::mem::offset_of!(Piece, armour), 128);
+        assert!(std::mem::offset_of!(Piece, knockout) < 192);
     }
 }
