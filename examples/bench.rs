@@ -146,14 +146,21 @@ fn main() {
     println!("odds: {runs} runs of 100 v 100 stands (8 tanks a side) in {secs:.3} s on {} threads; attacker wins {:.1}%, mean {:.1} turns",
         rayon::current_num_threads(), o.attacker_wins * 100.0, o.mean_turns);
 
-    println!("scaling (one thread, 500 runs each):");
+    println!("scaling (one thread, 500 runs each, prepared once as odds do):");
     for n in [25, 50, 100, 200, 400] {
         let s = setup(n);
+        let order: Vec<&str> = s
+            .attacker
+            .stands
+            .iter()
+            .chain(&s.defender.stands)
+            .map(|st| st.code.as_str())
+            .collect();
+        let prepared = bia.prepare(&s, false).expect("prepare");
         let t = Instant::now();
         let mut turns = 0u64;
         for i in 0..500 {
-            let prepared = bia.prepare(&s, false).expect("prepare");
-            turns += u64::from(prepared.fight(i).turns);
+            turns += u64::from(prepared.summary(i, &order).turns);
         }
         let per = t.elapsed().as_secs_f64() / 500.0;
         println!(

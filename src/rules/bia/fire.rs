@@ -274,6 +274,9 @@ pub struct FireOutcome {
 pub fn hits_for(modified_roll: i64, hit_number: i64) -> i64 {
     if modified_roll < hit_number || hit_number <= 0 {
         0
+    } else if modified_roll < 2 * hit_number {
+        // Most hits are single: no division on the odds' hot path.
+        1
     } else {
         modified_roll / hit_number
     }

@@ -1121,10 +1121,15 @@ impl Battle<'_, '_> {
     /// field, so later firers do not step over it. (A stand made ineffective
     /// keeps its place until the next phase's lists: fire already aimed at
     /// it lands on it.)
+    #[inline]
     fn drop_target(&mut self, j: usize) {
         if self.s.pieces[j].on_field() {
             return;
         }
+        self.drop_off_field(j);
+    }
+
+    fn drop_off_field(&mut self, j: usize) {
         let r = role_index(self.s.pieces[j].role);
         let lists = [
             (&mut self.s.targets[r], &mut self.s.split[r]),
