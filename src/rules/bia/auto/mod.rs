@@ -13,7 +13,7 @@ use crate::core::dice::Roller;
 use crate::core::kinds::{Cover, Equipment, StandType, VehicleKind};
 use crate::rules::bia::air_defence::{ad_entry, attack_range_cm, lock_on_number, Lock};
 use crate::rules::bia::armour::{penetration_result, PenetrationResult};
-use crate::rules::bia::fire::{hits_for, modifiers, Firer, Target};
+use crate::rules::bia::fire::{hits_for, modifiers};
 use crate::rules::bia::morale_test::{
     due_threshold, group_test, stand_result, threshold_casualties, StandResult, Threshold,
     THRESHOLDS,
@@ -1017,43 +1017,41 @@ impl Battle<'_, '_> {
         const INDEX: u64 = (1 << 20) - 1;
         let mut keys = std::mem::take(&mut self.s.keys);
         let r = role_index(role);
-        {
-            let mut list = std::mem::take(&mut self.s.targets[r]);
-            if !self.s.targets_built[r] {
-                list.clear();
-                list.extend(
-                    (0..self.s.pieces.len()).filter(|&j| role_index(self.s.pieces[j].role) == r),
-                );
-            }
-            // Stands never come back onto the field, so last phase's list less
-            // those gone is this phase's, and nearly in order. Each stand's
-            // sort key is packed in one word: going back, distance, index.
-            keys.clear();
-            keys.extend(list.iter().filter_map(|&j| {
-                let t = &self.s.pieces[j];
-                let at = u64::try_from(t.dist + t.back).unwrap_or(0);
-                t.on_field()
-                    .then(|| (u64::from(!t.fighting()) << 60) | (at << 20) | j as u64)
-            }));
-            if !keys.is_sorted() {
-                keys.sort_unstable();
-            }
+        let mut list = std::mem::take(&mut self.s.targets[r]);
+        if !self.s.targets_built[r] {
             list.clear();
-            list.extend(keys.iter().map(|k| (k & INDEX) as usize));
-            self.s.split[r] = keys.partition_point(|k| k >> 60 == 0);
-            let armour = &mut self.s.armour_targets[r];
-            armour.clear();
-            armour.extend(
-                list.iter()
-                    .copied()
-                    .filter(|&j| self.s.pieces[j].armour > 0),
+            list.extend(
+                (0..self.s.pieces.len()).filter(|&j| role_index(self.s.pieces[j].role) == r),
             );
-            self.s.armour_split[r] = armour
-                .iter()
-                .take_while(|&&j| self.s.pieces[j].fighting())
-                .count();
-            self.s.targets[r] = list;
         }
+        // Stands never come back onto the field, so last phase's list less
+        // those gone is this phase's, and nearly in order. Each stand's
+        // sort key is packed in one word: going back, distance, index.
+        keys.clear();
+        keys.extend(list.iter().filter_map(|&j| {
+            let t = &self.s.pieces[j];
+            let at = u64::try_from(t.dist + t.back).unwrap_or(0);
+            t.on_field()
+                .then(|| (u64::from(!t.fighting()) << 60) | (at << 20) | j as u64)
+        }));
+        if !keys.is_sorted() {
+            keys.sort_unstable();
+        }
+        list.clear();
+        list.extend(keys.iter().map(|k| (k & INDEX) as usize));
+        self.s.split[r] = keys.partition_point(|k| k >> 60 == 0);
+        let armour = &mut self.s.armour_targets[r];
+        armour.clear();
+        armour.extend(
+            list.iter()
+                .copied()
+                .filter(|&j| self.s.pieces[j].armour > 0),
+        );
+        self.s.armour_split[r] = armour
+            .iter()
+            .take_while(|&&j| self.s.pieces[j].fighting())
+            .count();
+        self.s.targets[r] = list;
         self.s.keys = keys;
         self.s.targets_built[r] = true;
     }
@@ -1254,28 +1252,10 @@ impl Battle<'_, '_> {
         blast: bool,
         total: i64,
     ) -> Vec<(&'static str, i64)> {
-        let firer = Firer {
-            training: f.training,
-            experience: f.experience,
-            on_foot: f.on_foot,
-            equipment: f.equipment,
-            moving,
-            officers: f.officers,
-        };
-        let target = Target {
-            training: t.training,
-            experience: t.experience,
-            on_foot: t.on_foot,
-            is_vehicle: t.is_vehicle,
-            is_aircraft: t.is_aircraft,
-            equipment: t.equipment,
-            cover,
-            moving: t.moved,
-            non_tactical: t.non_tactical,
-            chaff: false,
-            locked_on: false,
-            evasive: false,
-        };
+        let (firer, target) = (
+            f.as_firer(moving),
+            t.as_target(cover, t.moved, t.non_tactical),
+        );
         let extra = self
             .s
             .situation

@@ -96,10 +96,10 @@ pub enum Posture {
 }
 
 /// Plain data, so a prepared battle's pieces copy cheaply for each run. The
-/// fields are laid out (`repr(C)`) by who reads them, one 64-byte cache line
-/// each: what every per-turn pass reads; what a stand reads to fire; what a
-/// shot reads of its target; the rest. A shot then touches two lines of the
-/// firer and two of the target.
+/// fields are laid out (`repr(C)`, a piece to four 64-byte cache lines) by
+/// who reads them: what every per-turn pass reads (first line); what a stand
+/// reads to fire (second); what a shot reads of its target (third); the rest.
+/// A shot then touches two lines of the firer and two of the target.
 #[derive(Debug, Clone, Copy)]
 #[repr(C, align(64))]
 pub struct Piece {
@@ -189,42 +189,7 @@ impl Piece {
         let (tactical_move, _) = moves(mover(s.stand_type, s.equipment, s.vehicle));
         let experience = experience(training, s.actions);
         let on_foot = !is_vehicle && !is_aircraft;
-        let firer_mod = [false, true].map(|moving| {
-            let total = firer_total(&Firer {
-                training,
-                experience,
-                on_foot,
-                equipment: s.equipment,
-                moving,
-                officers: i64::from(s.officer),
-            });
-            i8::try_from(total).expect("a firer's modifiers fit a byte")
-        });
         let effects = hit_row(s.stand_type, s.training, s.equipment).effects();
-        let mut target_mod = [0i8; 24];
-        for cover in Cover::ALL.iter().copied() {
-            for (moving, non_tactical, blast) in
-                (0..8).map(|b| (b & 4 != 0, b & 2 != 0, b & 1 != 0))
-            {
-                let t = Target {
-                    training,
-                    experience,
-                    on_foot,
-                    is_vehicle,
-                    is_aircraft,
-                    equipment: s.equipment,
-                    cover,
-                    moving,
-                    non_tactical,
-                    chaff: false,
-                    locked_on: false,
-                    evasive: false,
-                };
-                let total = target_total(&t, blast);
-                target_mod[target_mod_index(cover, moving, non_tactical, blast)] =
-                    i8::try_from(total).expect("a target's modifiers fit a byte");
-            }
-        }
         Piece {
             role,
             command,
@@ -299,8 +264,55 @@ impl Piece {
             },
             knockout: None,
             captured: 0,
-            firer_mod,
-            target_mod,
+            firer_mod: [0; 2],
+            target_mod: [0; 24],
+        }
+        .with_modifier_shares()
+    }
+
+    /// Works out the stand's share of every shot's modifiers, as firer and as
+    /// target, once for the battle.
+    fn with_modifier_shares(mut self) -> Piece {
+        let byte = |total: i64| i8::try_from(total).expect("a stand's modifiers fit a byte");
+        self.firer_mod = [false, true].map(|moving| byte(firer_total(&self.as_firer(moving))));
+        for cover in Cover::ALL.iter().copied() {
+            for b in 0..8 {
+                let (moving, non_tactical, blast) = (b & 4 != 0, b & 2 != 0, b & 1 != 0);
+                let t = self.as_target(cover, moving, non_tactical);
+                self.target_mod[target_mod_index(cover, moving, non_tactical, blast)] =
+                    byte(target_total(&t, blast));
+            }
+        }
+        self
+    }
+
+    /// The stand as the firing rules see a firer.
+    pub fn as_firer(&self, moving: bool) -> Firer {
+        Firer {
+            training: self.training,
+            experience: self.experience,
+            on_foot: self.on_foot,
+            equipment: self.equipment,
+            moving,
+            officers: self.officers,
+        }
+    }
+
+    /// The stand as the firing rules see a target in `cover`.
+    pub fn as_target(&self, cover: Cover, moving: bool, non_tactical: bool) -> Target {
+        Target {
+            training: self.training,
+            experience: self.experience,
+            on_foot: self.on_foot,
+            is_vehicle: self.is_vehicle,
+            is_aircraft: self.is_aircraft,
+            equipment: self.equipment,
+            cover,
+            moving,
+            non_tactical,
+            chaff: false,
+            locked_on: false,
+            evasive: false,
         }
     }
 
