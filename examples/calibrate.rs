@@ -255,25 +255,25 @@ const READING: &str = "
   still counts as cover and cover as open, which is what assaults are for.
 - **Quality tells.** Regulars attacking trained squads need a smaller ratio
   than trained squads do; trained squads attacking regulars need a larger one.
-- **The curves are steep, too steep.** From 1:1 to 1.5:1 the BiA curves
-  rise by about 50–60 points: this is a cliff, and the issue asking for
-  these curves wanted none. The cause is in how the rules play at this
-  scale, not a weapon that cannot penetrate: an SLA squad hits on 4 at every
-  band from 10 to 60 cm, so the fight at the opening range is a straight
-  exchange of fire in which every extra squad adds its dice every turn; a
-  trained squad's morale number (4–5 on 2d6) almost never fails; and a group
-  of 8-man LTA squads reaches its first group-morale threshold (a quarter of
-  its people hit) only when every squad is already ineffective at two hits.
-  So the dice rarely give the weaker side a lucky break, and one and a half
-  times the squads wins most of the time. Readings of the group rule that
-  would add that luck (counting stands instead of people) contradict the
-  rules' own footnote that casualties are hits; the choice is left to the
-  umpire's table for now.
-- **Fire decides most infantry fights from 60 cm.** LTA squads go ineffective
-  at two hits and stationary defenders fire before anyone moves, so attacks
-  from the edge of SLA range are mostly settled by fire. From the last bound
-  (30 cm) the assault element reaches the position: a three-to-one attack on
-  bunkers goes in about three times out of four (`tests/bia_fidelity.rs`).
+- **No cliff.** The BiA curves climb as S-curves: their steepest half-step
+  is about 30–40 points, and none takes the attacker from a likely defeat to
+  a likely win. Fire alone would give a cliff at this scale: an SLA squad hits
+  on 4 at every band from 10 to 60 cm, a trained squad's morale number (4–5
+  on 2d6) seldom fails, and every extra squad adds its dice every turn. Group
+  morale is what gives the weaker side its chances: a platoon tests when a
+  quarter, half and three quarters of its strength (the hits that would make
+  all its squads ineffective) is hit, and a failed test takes it out of the
+  fight while it can still shoot. When the tests counted a share of people
+  instead, an LTA platoon first tested only when every squad was already
+  ineffective, and the curves jumped 48–61 points from 1:1 to 1.5:1
+  (docs/rules-decisions.md, group thresholds). `tests/calibration.rs` fails if
+  the cliff comes back.
+- **Fire and group morale decide most infantry fights from 60 cm.** LTA
+  squads go ineffective at two hits, stationary defenders fire before anyone
+  moves, and a platoon whose strength is half gone will usually withdraw. An
+  assault comes when the attackers start close: from the last bound (10 cm) a
+  three-to-one attack on bunkers goes in about four times in five and carries
+  the position about three times in five (`tests/bia_fidelity.rs`).
 - **Rulesets differ.** Each ruleset's cover curve uses the same stands as
   mapped into that system (docs/rules-decisions.md), so the curves show how
   far the systems agree on the same fight.

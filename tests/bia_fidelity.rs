@@ -24,15 +24,20 @@ fn fight(setup: &BattleSetup, seed: u64) -> BattleResult {
 }
 
 /// Every battle worth watching: the documented matchups and LTA attacks at
-/// 1:1 to 3:1 in each cover.
+/// 1:1 to 3:1 in each cover, from the edge of SLA range and from the last
+/// bound before the position.
 fn battles() -> Vec<BattleSetup> {
     let mut all: Vec<BattleSetup> = matchups().into_iter().map(|(_, s)| s).collect();
-    for cover in [Cover::Open, Cover::Cover, Cover::Bunker] {
+    for (range, cover) in [60, 10].into_iter().flat_map(|r| {
+        [Cover::Open, Cover::Cover, Cover::Bunker]
+            .into_iter()
+            .map(move |c| (r, c))
+    }) {
         for n in [4, 6, 8, 12] {
             let mut b = battle(
                 force("a", &[(LTA_TRAINED, n)]),
                 force("d", &[(LTA_TRAINED, 4)]),
-                60,
+                range,
                 cover,
             );
             // The platoon officer goes with the first squad.
@@ -46,13 +51,16 @@ fn battles() -> Vec<BattleSetup> {
         60,
         Cover::Cover,
     ));
-    // A raid: hovertanks and HMA on a militia position, as in the demo.
-    all.push(battle(
-        force("a", &[(HOVERTANK, 2), (HMA_REGULARS, 6)]),
-        force("d", &[(MILITIA, 6)]),
-        60,
-        Cover::Cover,
-    ));
+    // A raid: hovertanks and HMA on a militia position, as in the demo, from
+    // the edge of range and from close quarters.
+    for range in [60, 10] {
+        all.push(battle(
+            force("a", &[(HOVERTANK, 2), (HMA_REGULARS, 6)]),
+            force("d", &[(MILITIA, 6)]),
+            range,
+            Cover::Cover,
+        ));
+    }
     all
 }
 
@@ -119,7 +127,7 @@ fn attackers_assault_and_morale_results_happen() {
         (0, 0, 0, 0, 0);
     let mut rallies = [0, 0];
     for setup in battles() {
-        for seed in 0..12 {
+        for seed in 0..30 {
             let r = fight(&setup, seed);
             for e in &r.events {
                 match e.data.as_ref().and_then(|d| d["kind"].as_str()) {
@@ -225,11 +233,11 @@ fn a_stand_that_fled_sits_out_until_it_has_rallied() {
 
 #[test]
 fn a_three_to_one_attack_on_a_bunker_line_goes_in() {
-    // Twelve squads against four in bunkers, from the last bound (30 cm).
+    // Twelve squads against four in bunkers, from the last bound (10 cm).
     let mut b = battle(
         force("a", &[(LTA_TRAINED, 12)]),
         force("d", &[(LTA_TRAINED, 4)]),
-        30,
+        10,
         Cover::Bunker,
     );
     b.attacker.stands[0].officer = true;
@@ -281,6 +289,8 @@ fn a_three_to_one_attack_on_a_bunker_line_goes_in() {
         hand_to_hand * 2 >= went_in,
         "hand-to-hand tests in only {hand_to_hand} of {went_in} assaults"
     );
-    // At three to one most assaults carry the position; some fail.
-    assert!(won * 10 >= went_in * 8, "{won} of {went_in} assaults won");
+    // At three to one most assaults carry the position; some fail, when the
+    // attackers' own group breaks at close quarters.
+    assert!(won * 2 > went_in, "{won} of {went_in} assaults won");
+    assert!(won < went_in, "every assault won: {won} of {went_in}");
 }

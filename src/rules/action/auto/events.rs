@@ -96,7 +96,8 @@ pub enum ActEvent {
     GroupMorale {
         group: String,
         casualties: i64,
-        members: i64,
+        /// Hits that would make every stand of the group ineffective.
+        strength: i64,
         threshold: &'static str,
         roll: i64,
         modifier: i64,
@@ -286,14 +287,14 @@ impl Happening for ActEvent {
             ActEvent::GroupMorale {
                 group,
                 casualties,
-                members,
+                strength,
                 threshold,
                 roll,
                 modifier,
                 morale,
                 passed,
             } => format!(
-                "group {group} tests morale at {threshold} ({casualties} of {members} hit): 2d6 {roll} {} against {morale}: {}",
+                "group {group} tests morale at {threshold} ({casualties} hits against a strength of {strength}): 2d6 {roll} {} against {morale}: {}",
                 signed(*modifier),
                 if *passed { "carries on" } else { "withdraws" }
             ),

@@ -114,7 +114,9 @@ impl Piece {
 #[derive(Debug, Clone, Copy)]
 pub struct Group {
     pub role: Role,
-    pub members: i64,
+    /// Hits that would make every stand ineffective: the base of BiA's
+    /// casualty thresholds, read as in the BiA resolver.
+    pub strength: i64,
     pub morale: i64,
     pub tested: [bool; 3],
     pub withdrawn: bool,
@@ -190,7 +192,7 @@ impl<'a> Prepared<'a> {
                     None => {
                         p.groups.push(Group {
                             role,
-                            members: 0,
+                            strength: 0,
                             morale: 0,
                             tested: [false; 3],
                             withdrawn: false,
@@ -250,7 +252,10 @@ impl<'a> Prepared<'a> {
         }
         for (i, g) in p.groups.iter_mut().enumerate() {
             let members: Vec<&Piece> = p.pieces.iter().filter(|x| x.group == i).collect();
-            g.members = members.iter().map(|x| x.people).sum();
+            g.strength = members
+                .iter()
+                .map(|x| (x.m.ineffective_at - x.hits_before).clamp(0, x.people))
+                .sum();
             // The group tests on the morale of its typical stand: the rounded mean.
             let n = members.len().max(1) as i64;
             g.morale = ((members.iter().map(|x| x.morale).sum::<i64>() + n / 2) / n).clamp(1, 9);
@@ -403,18 +408,18 @@ impl Battle<'_, '_> {
             return false;
         }
         let cas = self.casualties_of(g);
-        let members = self.s.groups[g].members;
+        let strength = self.s.groups[g].strength;
         let tested: Vec<morale::Threshold> = morale::THRESHOLDS
             .iter()
             .zip(self.s.groups[g].tested)
             .filter(|(_, t)| *t)
             .map(|((th, _), _)| *th)
             .collect();
-        let Some((threshold, modifier)) = morale::due(members, cas, &tested) else {
+        let Some((threshold, modifier)) = morale::due(strength, cas, &tested) else {
             return false;
         };
         for (k, (t, _)) in morale::THRESHOLDS.iter().enumerate() {
-            if morale::threshold_casualties(*t, members) <= cas {
+            if morale::threshold_casualties(*t, strength) <= cas {
                 self.s.groups[g].tested[k] = true;
             }
         }
@@ -425,7 +430,7 @@ impl Battle<'_, '_> {
         let ev = ActEvent::GroupMorale {
             group: self.p.group_codes[g].to_string(),
             casualties: cas,
-            members,
+            strength,
             threshold: threshold.name(),
             roll,
             modifier,
@@ -453,7 +458,7 @@ impl Battle<'_, '_> {
         order.sort_by_key(|&g| {
             (
                 self.s.groups[g].role == Role::Defender,
-                std::cmp::Reverse(self.s.groups[g].members),
+                std::cmp::Reverse(self.s.groups[g].strength),
             )
         });
         for g in order {

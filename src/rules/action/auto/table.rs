@@ -299,10 +299,10 @@ impl TableBattle for ActionTable<'_> {
                 .map(|x| x.hits)
                 .sum();
             out.push_str(&format!(
-                "group {} ({}): {hit} of {} hit, morale {}{}\n",
+                "group {} ({}): {hit} hits against a strength of {}, morale {}{}\n",
                 self.p.group_codes[g],
                 grp.role.as_str(),
-                grp.members,
+                grp.strength,
                 grp.morale,
                 if grp.withdrawn { ", withdrawn" } else { "" }
             ));

@@ -49,7 +49,8 @@ pub enum BiaEvent {
     GroupMorale {
         group: String,
         casualties: i64,
-        members: i64,
+        /// Hits that would make every stand of the group ineffective.
+        strength: i64,
         threshold: String,
         roll: i64,
         modifier: i64,
@@ -235,7 +236,7 @@ impl Happening for BiaEvent {
             BiaEvent::GroupMorale {
                 group,
                 casualties,
-                members,
+                strength,
                 threshold,
                 roll,
                 modifier,
@@ -243,7 +244,7 @@ impl Happening for BiaEvent {
                 morale,
                 passed,
             } => format!(
-                "group {group} has {casualties} casualties of {members} ({} threshold): 2d6 {roll} {} = {modified} against {morale} → {}",
+                "group {group} has {casualties} casualties against a strength of {strength} ({} threshold): 2d6 {roll} {} = {modified} against {morale} → {}",
                 if threshold == "threequarters" { "three-quarters" } else { threshold.as_str() },
                 signed(*modifier),
                 if *passed { "carries on" } else { "withdraws in good order" }

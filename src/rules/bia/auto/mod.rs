@@ -33,7 +33,11 @@ const OFF_TABLE_CM: i64 = 120;
 #[derive(Debug, Clone, Copy)]
 struct Group {
     role: Role,
-    members: i64,
+    /// People on the table: the base of the friendly-casualties modifier.
+    people: i64,
+    /// Hits that would make every stand ineffective: the base of the
+    /// casualty thresholds (docs/rules-decisions.md, group thresholds).
+    strength: i64,
     morale: i64,
     /// Thresholds already tested, in `THRESHOLDS` order.
     tested: [bool; 3],
@@ -85,7 +89,8 @@ impl<'a> Prepared<'a> {
                     None => {
                         groups.push(Group {
                             role,
-                            members: 0,
+                            people: 0,
+                            strength: 0,
                             morale: 0,
                             tested: [false; 3],
                             withdrawn: false,
@@ -104,7 +109,8 @@ impl<'a> Prepared<'a> {
                 .iter()
                 .filter(|p| p.command == i && !p.in_orbit())
                 .collect();
-            g.members = members.iter().map(|p| p.people).sum();
+            g.people = members.iter().map(|p| p.people).sum();
+            g.strength = members.iter().map(|p| p.strength()).sum();
             g.morale = group_morale(&members);
         }
         // The order of fire within stationary (or moving) stands never
@@ -129,7 +135,7 @@ impl<'a> Prepared<'a> {
         group_order.sort_by_key(|&g| {
             (
                 groups[g].role == Role::Defender,
-                std::cmp::Reverse(groups[g].members),
+                std::cmp::Reverse(groups[g].people),
             )
         });
         let attackers = pieces
@@ -655,19 +661,19 @@ impl Battle<'_, '_> {
         if self.s.groups[g].withdrawn {
             return false;
         }
-        let members = self.s.groups[g].members;
+        let strength = self.s.groups[g].strength;
         let tested: Vec<Threshold> = THRESHOLDS
             .iter()
             .zip(self.s.groups[g].tested)
             .filter(|(_, t)| *t)
             .map(|((th, _), _)| *th)
             .collect();
-        let Some((threshold, modifier)) = due_threshold(members, cas, &tested) else {
+        let Some((threshold, modifier)) = due_threshold(strength, cas, &tested) else {
             return false;
         };
         // One test covers every threshold reached so far.
         for (k, (t, _)) in THRESHOLDS.iter().enumerate() {
-            if threshold_casualties(*t, members) <= cas {
+            if threshold_casualties(*t, strength) <= cas {
                 self.s.groups[g].tested[k] = true;
             }
         }
@@ -683,7 +689,7 @@ impl Battle<'_, '_> {
                 BiaEvent::GroupMorale {
                     group,
                     casualties: cas,
-                    members,
+                    strength,
                     threshold: format!("{threshold:?}").to_lowercase(),
                     roll,
                     modifier,
@@ -722,7 +728,7 @@ impl Battle<'_, '_> {
         if view.people > pic.fit[r] {
             out.push(("visibly_outnumbered", -1));
         }
-        let tenths = pic.casualties[p.command] * 10 / self.s.groups[p.command].members.max(1);
+        let tenths = pic.casualties[p.command] * 10 / self.s.groups[p.command].people.max(1);
         if tenths > 0 {
             out.push(("each_10pct_friendly_casualties", -tenths));
         }

@@ -344,6 +344,12 @@ impl Piece {
         }
     }
 
+    /// Hits the stand can still take before it is ineffective: its share of
+    /// its group's strength for the casualty thresholds.
+    pub fn strength(&self) -> i64 {
+        (self.ineffective_at - self.hits_before).clamp(0, self.people)
+    }
+
     /// Casualties for morale: people hit, or taken prisoner unhurt.
     pub fn casualties(&self) -> i64 {
         self.hits.max(self.captured.min(self.people))
