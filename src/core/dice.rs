@@ -171,12 +171,24 @@ impl Roller {
         &self.used
     }
 
-    #[inline]
+    #[inline(always)]
     fn number(&mut self, die: &str, lo: i64, hi: i64, auto: impl FnOnce(&mut Dice) -> u32) -> i64 {
-        // Auto-resolve and odds: nothing typed, nothing kept.
+        // Auto-resolve and odds: nothing typed, nothing kept. This is odds'
+        // hot path, so it is inlined and table play's bookkeeping is not.
         if self.script.is_empty() && !self.manual && !self.record {
             return i64::from(auto(&mut self.dice));
         }
+        self.number_at_table(die, lo, hi, auto)
+    }
+
+    #[inline(never)]
+    fn number_at_table(
+        &mut self,
+        die: &str,
+        lo: i64,
+        hi: i64,
+        auto: impl FnOnce(&mut Dice) -> u32,
+    ) -> i64 {
         let v = match self.script.pop() {
             Some(t) => match t.parse::<i64>() {
                 Ok(v) if (lo..=hi).contains(&v) => v,

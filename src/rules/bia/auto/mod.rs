@@ -1166,19 +1166,24 @@ impl Battle<'_, '_> {
     }
 
     fn shoot(&mut self, i: usize, j: usize) {
-        let situation = self.s.situation.clone();
-        let range = match &situation {
-            Some(s) => s.range,
-            None => self.range(&self.s.pieces[i], &self.s.pieces[j]),
-        };
         let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
+        // The umpire's situation, in table play, overrides what the pieces say.
+        let (range, said_cover, said_moving, extra) = match &self.s.situation {
+            None => (self.range(f, t), None, false, 0),
+            Some(s) => (
+                s.range,
+                Some(s.cover.unwrap_or(Cover::Open)),
+                s.moving,
+                s.extra.iter().sum(),
+            ),
+        };
         let Some(line) = f.line else { return };
         let Some(band) = band_index(range) else {
             return;
         };
         let Some(cell) = line.cells[band] else { return };
-        let cover = match &situation {
-            Some(s) => s.cover.unwrap_or(Cover::Open),
+        let cover = match said_cover {
+            Some(c) => c,
             // Inside the position the walls still count, the rest of the
             // cover no longer does.
             None if f.dist == 0 && f.role == Role::Attacker && t.back == 0 => match t.cover {
@@ -1187,8 +1192,7 @@ impl Battle<'_, '_> {
             },
             None => t.cover,
         };
-        let moving = f.moved || situation.as_ref().is_some_and(|s| s.moving);
-        let extra: i64 = situation.iter().flat_map(|s| s.extra.iter()).sum();
+        let moving = f.moved || said_moving;
         let total = i64::from(f.firer_mod[usize::from(moving)])
             + i64::from(t.target_mod[target_mod_index(cover, t.moved, t.non_tactical, line.blast)])
             + extra;
