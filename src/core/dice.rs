@@ -121,6 +121,13 @@ pub struct Roller {
     record: bool,
 }
 
+/// A roller seeded with 0, as a placeholder until a battle's seed is known.
+impl Default for Roller {
+    fn default() -> Self {
+        Roller::seeded(0)
+    }
+}
+
 impl Roller {
     pub fn seeded(seed: u64) -> Self {
         Roller {

@@ -172,28 +172,55 @@ impl<'a> Prepared<'a> {
 
 impl Prepared<'_> {
     fn start(&self, seed: u64) -> Fight {
-        Fight {
+        let mut f = Fight::default();
+        self.restart(&mut f, seed);
+        f
+    }
+
+    /// Sets `f` to the start of the battle with dice from `seed`, keeping
+    /// the vectors it has (odds fight thousands of runs on each thread).
+    fn restart(&self, f: &mut Fight, seed: u64) {
+        fn cleared<T>(v: &mut Vec<T>) -> Vec<T> {
+            let mut v = std::mem::take(v);
+            v.clear();
+            v
+        }
+        let mut pieces = std::mem::take(&mut f.pieces);
+        pieces.clone_from(&self.pieces);
+        let mut groups = std::mem::take(&mut f.groups);
+        groups.clone_from(&self.groups);
+        *f = Fight {
             seed,
             dice: Roller::seeded(seed),
-            pieces: self.pieces.clone(),
-            groups: self.groups.clone(),
+            pieces,
+            groups,
             turn: 0,
-            events: Vec::new(),
-            order: Vec::with_capacity(self.pieces.len()),
-            targets: [Vec::new(), Vec::new()],
+            events: cleared(&mut f.events),
+            order: cleared(&mut f.order),
+            targets: [cleared(&mut f.targets[0]), cleared(&mut f.targets[1])],
             situation: None,
             fired: [false; 2],
             swept: [false; 2],
             split: [0; 2],
-            armour_targets: [Vec::new(), Vec::new()],
+            armour_targets: [
+                cleared(&mut f.armour_targets[0]),
+                cleared(&mut f.armour_targets[1]),
+            ],
             armour_split: [0; 2],
             targets_built: [false; 2],
             surrendered: 0,
             fighting: self.fighting,
             fighting_ground: self.fighting_ground,
-            keys: Vec::new(),
-        }
+            tally_buf: cleared(&mut f.tally_buf),
+            casualty_buf: cleared(&mut f.casualty_buf),
+            keys: cleared(&mut f.keys),
+        };
     }
+}
+
+thread_local! {
+    /// The last battle fought for odds on this thread, kept for its vectors.
+    static SPARE: std::cell::RefCell<Fight> = std::cell::RefCell::new(Fight::default());
 }
 
 impl PreparedBattle for Prepared<'_> {
@@ -208,17 +235,20 @@ impl PreparedBattle for Prepared<'_> {
 
     fn summary(&self, seed: u64, order: &[&str]) -> RunSummary {
         debug_assert!(self.codes.iter().eq(order.iter()));
-        let mut b = Battle {
-            p: self,
-            s: self.start(seed),
-        };
-        b.fight();
-        b.summary()
+        SPARE.with(|spare| {
+            let mut s = spare.take();
+            self.restart(&mut s, seed);
+            let mut b = Battle { p: self, s };
+            b.fight();
+            let out = b.summary();
+            spare.replace(b.s);
+            out
+        })
     }
 }
 
 /// Everything that changes while a battle is fought; cloned to take back a line in play.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 struct Fight {
     seed: u64,
     dice: Roller,
@@ -247,6 +277,9 @@ struct Fight {
     /// Per role: stands fighting, and those of them on the ground.
     fighting: [usize; 2],
     fighting_ground: [usize; 2],
+    /// Spare vectors for each turn's tallies and casualty counts.
+    tally_buf: Vec<Tally>,
+    casualty_buf: Vec<i64>,
     /// Scratch words for sorting, kept between phases.
     keys: Vec<u64>,
 }
@@ -403,8 +436,11 @@ impl Battle<'_, '_> {
 
     /// Each of one side's groups' numbers, in one pass over its stands (the
     /// other side's groups are left empty).
-    fn tallies(&self, role: Role) -> Vec<Tally> {
-        let mut out = vec![Tally::default(); self.s.groups.len()];
+    /// The caller hands the vector back to `s.tally_buf` when done with it.
+    fn tallies(&mut self, role: Role) -> Vec<Tally> {
+        let mut out = std::mem::take(&mut self.s.tally_buf);
+        out.clear();
+        out.resize(self.s.groups.len(), Tally::default());
         for p in self.side(role) {
             let t = &mut out[p.command];
             t.casualties += p.casualties();
@@ -429,9 +465,13 @@ impl Battle<'_, '_> {
     }
 
     /// The picture for a morale phase, in one pass over the stands.
-    fn picture(&self) -> Picture {
+    /// Its `casualties` go back to `s.casualty_buf` when done with.
+    fn picture(&mut self) -> Picture {
+        let mut casualties = std::mem::take(&mut self.s.casualty_buf);
+        casualties.clear();
+        casualties.resize(self.s.groups.len(), 0);
         let mut pic = Picture {
-            casualties: vec![0; self.s.groups.len()],
+            casualties,
             ..Picture::default()
         };
         let mut hit = [0i64; 2];
@@ -508,6 +548,7 @@ impl Battle<'_, '_> {
                 );
             }
         }
+        self.s.tally_buf = tallies;
         let swept = self.s.swept[role_index(Role::Defender)];
         let assault = self.assault_pays();
         for p in self.s.pieces[..self.p.attackers].iter_mut() {
@@ -614,7 +655,9 @@ impl Battle<'_, '_> {
         self.s.order = due;
         // Group tests: attacking groups biggest first, then defending ones.
         let casualties = casualties.unwrap_or_else(|| {
-            let mut c = vec![0; self.s.groups.len()];
+            let mut c = std::mem::take(&mut self.s.casualty_buf);
+            c.clear();
+            c.resize(self.s.groups.len(), 0);
             for p in &self.s.pieces {
                 c[p.command] += p.casualties();
             }
@@ -623,6 +666,7 @@ impl Battle<'_, '_> {
         for &g in &self.p.group_order {
             self.test_group(g, casualties[g]);
         }
+        self.s.casualty_buf = casualties;
     }
 
     /// One stand's individual test, with the modifiers the situation gives.
@@ -848,6 +892,7 @@ impl Battle<'_, '_> {
                 );
             }
         }
+        self.s.tally_buf = tallies;
     }
 
     fn movement_phase(&mut self) {
@@ -1464,7 +1509,7 @@ impl Battle<'_, '_> {
     }
 
     /// What odds keep of the battle (the pieces are in the setup's order).
-    fn summary(self) -> RunSummary {
+    fn summary(&self) -> RunSummary {
         let mut hits = [0; 2];
         for p in &self.s.pieces {
             hits[role_index(p.role)] += p.hits;
