@@ -123,6 +123,7 @@ pub fn setup_with(
 ) -> Result<BattleSetup, StoreError> {
     let sides = battles::sides(conn)?;
     let mut forces = Vec::new();
+    let mut unit_flags: Vec<(String, Vec<crate::core::kinds::UnitFlag>)> = Vec::new();
     for role in [Role::Attacker, Role::Defender] {
         let rows: Vec<StandRow> = fighting_stands(conn, planned.of(role), b.at)?
             .into_iter()
@@ -164,7 +165,15 @@ pub fn setup_with(
                     command: u.command,
                 });
             }
-            let flags = queries::morale_context(conn, &r.record.code)?.flags;
+            // A stand's flags are its unit chain's: looked up once a unit.
+            let flags = match unit_flags.iter().find(|(u, _)| *u == r.record.unit) {
+                Some((_, f)) => f.clone(),
+                None => {
+                    let f = queries::unit_flags(conn, &r.record.unit)?;
+                    unit_flags.push((r.record.unit.clone(), f.clone()));
+                    f
+                }
+            };
             stands.push(stand_setup(r, flags));
         }
         forces.push(Force {

@@ -213,9 +213,9 @@ pub struct MoraleRow {
 }
 
 pub fn morale_context(conn: &Connection, stand_code: &str) -> Result<MoraleRow> {
-    let (officers, supply, contact, medical, side_id) = conn
+    let (officers, supply, contact, medical, side_id, unit) = conn
         .query_row(
-            "SELECT c.officers, c.supply, c.contact, s.medical, s.id
+            "SELECT c.officers, c.supply, c.contact, s.medical, s.id, u.code
              FROM stands st JOIN units u ON u.id = st.unit_id JOIN commands c ON c.id = u.command_id
                   JOIN sides s ON s.id = c.side_id WHERE st.code = ?1",
             [stand_code],
@@ -226,6 +226,7 @@ pub fn morale_context(conn: &Connection, stand_code: &str) -> Result<MoraleRow> 
                     enum_col::<Contact>(r, 2)?,
                     enum_col::<Medical>(r, 3)?,
                     r.get::<_, i64>(4)?,
+                    r.get::<_, String>(5)?,
                 ))
             },
         )
@@ -233,14 +234,31 @@ pub fn morale_context(conn: &Connection, stand_code: &str) -> Result<MoraleRow> 
             rusqlite::Error::QueryReturnedNoRows => StoreError::unknown("stand", stand_code),
             e => e.into(),
         })?;
+    let flags = unit_flags(conn, &unit)?;
+    let others: Vec<bool> = conn
+        .prepare("SELECT treats_pw_well FROM sides WHERE id <> ?1 ORDER BY id")?
+        .query_map([side_id], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(MoraleRow {
+        flags,
+        officers,
+        supply,
+        contact,
+        medical,
+        other_sides_treat_pw_well: others,
+    })
+}
+
+/// The flags of a unit and of every unit above it, each once, nearest first.
+pub fn unit_flags(conn: &Connection, unit_code: &str) -> Result<Vec<UnitFlag>> {
     let flag_lists: Vec<String> = conn
         .prepare(
             "WITH RECURSIVE up(id, parent_id, flags) AS (
-                 SELECT u.id, u.parent_id, u.flags FROM units u JOIN stands st ON st.unit_id = u.id WHERE st.code = ?1
+                 SELECT u.id, u.parent_id, u.flags FROM units u WHERE u.code = ?1
                  UNION ALL SELECT u.id, u.parent_id, u.flags FROM units u JOIN up ON u.id = up.parent_id)
              SELECT flags FROM up",
         )?
-        .query_map([stand_code], |r| r.get(0))?
+        .query_map([unit_code], |r| r.get(0))?
         .collect::<rusqlite::Result<_>>()?;
     let mut flags = Vec::new();
     for f in flag_lists
@@ -255,18 +273,7 @@ pub fn morale_context(conn: &Connection, stand_code: &str) -> Result<MoraleRow> 
             flags.push(flag);
         }
     }
-    let others: Vec<bool> = conn
-        .prepare("SELECT treats_pw_well FROM sides WHERE id <> ?1 ORDER BY id")?
-        .query_map([side_id], |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(MoraleRow {
-        flags,
-        officers,
-        supply,
-        contact,
-        medical,
-        other_sides_treat_pw_well: others,
-    })
+    Ok(flags)
 }
 
 /// Strength of one command, counted in stands and people.
