@@ -146,6 +146,21 @@ fn main() {
     println!("odds: {runs} runs of 100 v 100 stands (8 tanks a side) in {secs:.3} s on {} threads; attacker wins {:.1}%, mean {:.1} turns",
         rayon::current_num_threads(), o.attacker_wins * 100.0, o.mean_turns);
 
+    // The raw dice those runs rolled, on one thread, for scale.
+    let dice = (o.dice_rolled * runs as f64).round() as u64;
+    let t = Instant::now();
+    let mut roller = bounce::core::dice::Roller::seeded(1);
+    let mut sum = 0i64;
+    for _ in 0..dice {
+        sum += roller.d10();
+    }
+    std::hint::black_box(sum);
+    println!(
+        "raw dice: {dice} d10 ({:.0} a run) in {:.3} s on one thread",
+        o.dice_rolled,
+        t.elapsed().as_secs_f64()
+    );
+
     println!("scaling (one thread, 500 runs each, prepared once as odds do):");
     for n in [25, 50, 100, 200, 400] {
         let s = setup(n);
