@@ -294,3 +294,36 @@ fn a_three_to_one_attack_on_a_bunker_line_goes_in() {
     assert!(won * 2 > went_in, "{won} of {went_in} assaults won");
     assert!(won < went_in, "every assault won: {won} of {went_in}");
 }
+
+#[test]
+fn no_fire_is_spent_on_armour_the_weapon_cannot_penetrate_from_there() {
+    // LTA squads' SLA penetrates armour only at 15 cm and closer: from
+    // farther off they shoot the armoured infantry, not the hovertanks.
+    let b = battle(
+        force("a", &[(HOVERTANK, 2), (HMA_REGULARS, 6)]),
+        force("d", &[(LTA_TRAINED, 6)]),
+        60,
+        Cover::Cover,
+    );
+    let (mut on_armour, mut on_infantry) = (0, 0);
+    for seed in 0..40 {
+        for e in &fight(&b, seed).events {
+            let Some(d) = e.data.as_ref() else { continue };
+            match d["kind"].as_str() {
+                Some("penetration") => {
+                    assert!(
+                        !(d["armour"].as_i64() > Some(0) && d["penetration"].is_null()),
+                        "a hit that could never harm the armour: {}",
+                        e.text
+                    );
+                    on_armour += 1;
+                }
+                Some("fire") if e.side == Some(Role::Defender) => on_infantry += 1,
+                _ => {}
+            }
+        }
+    }
+    // The defenders still fire, and the hovertanks still get shot when close.
+    assert!(on_infantry > 100, "{on_infantry} defender shots");
+    assert!(on_armour > 0, "no penetration roll at all");
+}

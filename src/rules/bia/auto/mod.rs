@@ -1041,10 +1041,13 @@ impl Battle<'_, '_> {
                     if f.ad.is_none() && range > reach {
                         break;
                     }
+                    // Armour is worth a shot only from where the weapon can
+                    // penetrate it: a `-` in the band cannot harm it.
                     let wanted = if armour_only {
                         f.penetrates_at(range, t.armour)
                     } else {
                         f.can_hurt(t)
+                            && (!t.is_vehicle || t.armour == 0 || f.penetrates_at(range, t.armour))
                     };
                     if t.on_field() && wanted {
                         return Some(j);
