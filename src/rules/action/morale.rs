@@ -31,9 +31,9 @@ pub const THRESHOLDS: [(Threshold, i64); 3] = [
     (Threshold::ThreeQuarters, -8),
 ];
 
-/// Casualties that reach a threshold for a group of `members` people: the
-/// first at two (or a quarter of a group above eight), then a half, then
-/// three quarters, rounded up.
+/// Casualties that reach a threshold for a group of size `members` (its
+/// strength, as in BiA): the first at two (or a quarter of a group above
+/// eight), then a half, then three quarters, rounded up.
 pub fn threshold_casualties(threshold: Threshold, members: i64) -> i64 {
     let ceil_frac = |num: i64, den: i64| (members * num + den - 1) / den;
     match threshold {

@@ -137,8 +137,10 @@ pub fn group_test(
     })
 }
 
-/// Casualties that reach a threshold for a group of `members` people: the first
-/// test comes at two casualties, or a quarter of a group of more than eight.
+/// Casualties that reach a threshold for a group of size `members` (the
+/// resolvers pass its strength: hits until every stand is ineffective; see
+/// docs/rules-decisions.md): the first test comes at two casualties, or a
+/// quarter of a group of more than eight.
 pub fn threshold_casualties(threshold: Threshold, members: i64) -> i64 {
     let ceil_frac = |num: i64, den: i64| (members * num + den - 1) / den;
     match threshold {

@@ -114,6 +114,8 @@ impl Piece {
 #[derive(Debug, Clone, Copy)]
 pub struct Group {
     pub role: Role,
+    /// People in the group: its size for the order of tests.
+    pub people: i64,
     /// Hits that would make every stand ineffective: the base of BiA's
     /// casualty thresholds, read as in the BiA resolver.
     pub strength: i64,
@@ -192,6 +194,7 @@ impl<'a> Prepared<'a> {
                     None => {
                         p.groups.push(Group {
                             role,
+                            people: 0,
                             strength: 0,
                             morale: 0,
                             tested: [false; 3],
@@ -252,6 +255,7 @@ impl<'a> Prepared<'a> {
         }
         for (i, g) in p.groups.iter_mut().enumerate() {
             let members: Vec<&Piece> = p.pieces.iter().filter(|x| x.group == i).collect();
+            g.people = members.iter().map(|x| x.people).sum();
             g.strength = members
                 .iter()
                 .map(|x| (x.m.ineffective_at - x.hits_before).clamp(0, x.people))
@@ -458,7 +462,7 @@ impl Battle<'_, '_> {
         order.sort_by_key(|&g| {
             (
                 self.s.groups[g].role == Role::Defender,
-                std::cmp::Reverse(self.s.groups[g].strength),
+                std::cmp::Reverse(self.s.groups[g].people),
             )
         });
         for g in order {

@@ -213,6 +213,7 @@ impl Prepared<'_> {
             fighting_ground: self.fighting_ground,
             tally_buf: cleared(&mut f.tally_buf),
             casualty_buf: cleared(&mut f.casualty_buf),
+            loss_buf: cleared(&mut f.loss_buf),
             keys: cleared(&mut f.keys),
         };
     }
@@ -280,6 +281,7 @@ struct Fight {
     /// Spare vectors for each turn's tallies and casualty counts.
     tally_buf: Vec<Tally>,
     casualty_buf: Vec<i64>,
+    loss_buf: Vec<i64>,
     /// Scratch words for sorting, kept between phases.
     keys: Vec<u64>,
 }
@@ -311,14 +313,22 @@ struct Picture {
     /// By role: the nearest of its fighting ground stands, as distance to the
     /// defenders' line (attackers) or behind it (defenders).
     front: [Option<i64>; 2],
-    /// By group: casualties so far.
+    /// By group: casualties so far (people hit or taken), and the same
+    /// counted against the group's strength (`Piece::losses`).
     casualties: Vec<i64>,
+    losses: Vec<i64>,
+}
+
+/// Which spare per-group vector `group_buf` hands out.
+#[derive(Clone, Copy)]
+enum Buf {
+    Casualties,
+    Losses,
 }
 
 /// One group's numbers at a moment of the turn.
 #[derive(Clone, Copy, Default)]
 struct Tally {
-    casualties: i64,
     /// Fighting stands with a weapon, and those of them with ammunition left.
     armed: usize,
     with_ammo: usize,
@@ -443,7 +453,6 @@ impl Battle<'_, '_> {
         out.resize(self.s.groups.len(), Tally::default());
         for p in self.side(role) {
             let t = &mut out[p.command];
-            t.casualties += p.casualties();
             if p.fighting() {
                 t.officer |= p.officers > 0;
                 if p.weapon.is_some() {
@@ -455,23 +464,34 @@ impl Battle<'_, '_> {
         out
     }
 
-    fn casualties_of(&self, g: usize) -> i64 {
+    /// A group's losses, as its casualty thresholds count them.
+    fn losses_of(&self, g: usize) -> i64 {
         self.s
             .pieces
             .iter()
             .filter(|p| p.command == g)
-            .map(Piece::casualties)
+            .map(Piece::losses)
             .sum()
     }
 
+    /// One of the spare per-group vectors, zeroed, one entry per group.
+    fn group_buf(&mut self, which: Buf) -> Vec<i64> {
+        let mut v = std::mem::take(match which {
+            Buf::Casualties => &mut self.s.casualty_buf,
+            Buf::Losses => &mut self.s.loss_buf,
+        });
+        v.clear();
+        v.resize(self.s.groups.len(), 0);
+        v
+    }
+
     /// The picture for a morale phase, in one pass over the stands.
-    /// Its `casualties` go back to `s.casualty_buf` when done with.
+    /// Its vectors go back to `s.casualty_buf` and `s.loss_buf` when done
+    /// with.
     fn picture(&mut self) -> Picture {
-        let mut casualties = std::mem::take(&mut self.s.casualty_buf);
-        casualties.clear();
-        casualties.resize(self.s.groups.len(), 0);
         let mut pic = Picture {
-            casualties,
+            casualties: self.group_buf(Buf::Casualties),
+            losses: self.group_buf(Buf::Losses),
             ..Picture::default()
         };
         let mut hit = [0i64; 2];
@@ -479,6 +499,7 @@ impl Battle<'_, '_> {
         for p in &self.s.pieces {
             let r = role_index(p.role);
             pic.casualties[p.command] += p.casualties();
+            pic.losses[p.command] += p.losses();
             hit[r] += p.hits;
             people[r] += p.people;
             if !p.fighting() {
@@ -636,7 +657,7 @@ impl Battle<'_, '_> {
                 .copied()
                 .filter(|&i| self.s.pieces[i].test_due()),
         );
-        let mut casualties = None;
+        let mut losses = None;
         if !due.is_empty() {
             let pic = self.picture();
             let surrendered = self.s.surrendered;
@@ -647,26 +668,25 @@ impl Battle<'_, '_> {
                     }
                 }
             }
-            // Only a surrender changes a group's casualties during the tests.
+            self.s.casualty_buf = pic.casualties;
+            // Only a surrender changes a group's losses during the tests.
             if self.s.surrendered == surrendered {
-                casualties = Some(pic.casualties);
+                losses = Some(pic.losses);
             }
         }
         self.s.order = due;
         // Group tests: attacking groups biggest first, then defending ones.
-        let casualties = casualties.unwrap_or_else(|| {
-            let mut c = std::mem::take(&mut self.s.casualty_buf);
-            c.clear();
-            c.resize(self.s.groups.len(), 0);
+        let losses = losses.unwrap_or_else(|| {
+            let mut l = self.group_buf(Buf::Losses);
             for p in &self.s.pieces {
-                c[p.command] += p.casualties();
+                l[p.command] += p.losses();
             }
-            c
+            l
         });
         for &g in &self.p.group_order {
-            self.test_group(g, casualties[g]);
+            self.test_group(g, losses[g]);
         }
-        self.s.casualty_buf = casualties;
+        self.s.loss_buf = losses;
     }
 
     /// One stand's individual test, with the modifiers the situation gives.

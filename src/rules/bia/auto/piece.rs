@@ -350,6 +350,15 @@ impl Piece {
         (self.ineffective_at - self.hits_before).clamp(0, self.people)
     }
 
+    /// Casualties as the group's thresholds count them: every hit (the
+    /// rules' footnote), but people taken prisoner unhurt only up to the
+    /// stand's strength, so a squad that surrenders costs its group that
+    /// squad's fighting strength, not every man in it.
+    pub fn losses(&self) -> i64 {
+        self.hits
+            .max(self.captured.min(self.people).min(self.strength()))
+    }
+
     /// Casualties for morale: people hit, or taken prisoner unhurt.
     pub fn casualties(&self) -> i64 {
         self.hits.max(self.captured.min(self.people))
@@ -426,6 +435,57 @@ impl Piece {
 #[cfg(test)]
 mod tests {
     use super::Piece;
+    use crate::battle::result::Role;
+    use crate::battle::setup::{MoraleNumber, StandSetup};
+    use crate::core::kinds::{Cover, Equipment, StandType, Training, Weapon};
+
+    fn lta_squad(hits_carried: i64) -> Piece {
+        let s = StandSetup {
+            code: "s".into(),
+            unit: "u".into(),
+            command: "c".into(),
+            stand_type: StandType::Infantry,
+            training: Training::Trained,
+            actions: 0,
+            equipment: Some(Equipment::Lta),
+            vehicle: None,
+            speed: None,
+            weapon: Some(Weapon::SlaSquad),
+            men: 8,
+            hits: hits_carried,
+            officer: false,
+            ammo: 12,
+            ammo_max: 12,
+            flags: vec![],
+            morale: MoraleNumber {
+                base: 4,
+                factors: vec![],
+                unclamped: 4,
+                morale: 4,
+            },
+        };
+        Piece::new(&s, Role::Defender, 0, 60, Cover::Cover)
+    }
+
+    #[test]
+    fn strength_is_the_hits_left_before_ineffective() {
+        // LTA: ineffective at 2 hits (BiA Hit Effects).
+        assert_eq!(lta_squad(0).strength(), 2);
+        assert_eq!(lta_squad(1).strength(), 1);
+        assert_eq!(lta_squad(3).strength(), 0);
+    }
+
+    #[test]
+    fn losses_count_every_hit_but_prisoners_only_up_to_the_stand_s_strength() {
+        let mut p = lta_squad(0);
+        p.hits = 3;
+        assert_eq!(p.losses(), 3, "every hit counts, as the footnote says");
+        let mut p = lta_squad(0);
+        p.hits = 1;
+        p.captured = 8;
+        assert_eq!(p.casualties(), 8, "all eight taken, the wounded one too");
+        assert_eq!(p.losses(), 2, "a surrender costs the squad's strength");
+    }
 
     #[test]
     fn a_piece_is_four_cache_lines_laid_out_by_who_reads_them() {

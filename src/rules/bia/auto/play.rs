@@ -201,7 +201,7 @@ impl<'a> BiaTable<'a> {
             return Err(format!("no command `{code}` in this battle"));
         };
         self.run(|b| {
-            let cas = b.casualties_of(g);
+            let cas = b.losses_of(g);
             if b.test_group(g, cas) {
                 Ok(())
             } else {
