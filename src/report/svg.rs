@@ -332,7 +332,14 @@ pub fn line_chart(
     if x_labels.is_empty() || series.is_empty() {
         return empty(label);
     }
-    let legend_rows = series.len().div_ceil(2) as f64;
+    // Two legend columns of 290 px hold names of about 40 characters at
+    // the tick size; longer names get a column of their own.
+    let columns = if series.iter().any(|(name, _)| name.chars().count() > 40) {
+        1
+    } else {
+        2
+    };
+    let legend_rows = series.len().div_ceil(columns) as f64;
     let h = 300.0 + 18.0 * legend_rows;
     let bottom = 272.0;
     let last = (x_labels.len() - 1).max(1) as f64;
@@ -361,8 +368,8 @@ pub fn line_chart(
                 }
             }
             @for (k, (name, _)) in series.iter().enumerate() {
-                @let x = LEFT + (k % 2) as f64 * 290.0;
-                @let y = bottom + 36.0 + (k / 2) as f64 * 18.0;
+                @let x = LEFT + (k % columns) as f64 * 290.0;
+                @let y = bottom + 36.0 + (k / columns) as f64 * 18.0;
                 line x1=(n(x)) x2=(n(x + 18.0)) y1=(n(y - 4.0)) y2=(n(y - 4.0)) stroke=(color(k)) stroke-width="3" {}
                 text class="tick" x=(n(x + 24.0)) y=(n(y)) { (name) }
             }
@@ -394,6 +401,40 @@ mod tests {
 
     fn count(s: &str, needle: &str) -> usize {
         s.matches(needle).count()
+    }
+
+    #[test]
+    fn long_legend_names_get_a_column_of_their_own() {
+        let xs: Vec<String> = vec!["1:1".into(), "2:1".into()];
+        let legend_xs = |names: [&str; 2]| {
+            let series: Vec<(String, Vec<Option<f64>>)> = names
+                .iter()
+                .map(|n| (n.to_string(), vec![Some(1.0); 2]))
+                .collect();
+            let chart = line_chart("x", &xs, &series, 100.0).into_string();
+            // Legend texts are the ticks that are not axis labels.
+            names
+                .iter()
+                .map(|n| {
+                    let at = chart.find(&format!(">{n}</text>")).unwrap();
+                    let tag = &chart[chart[..at].rfind("<text").unwrap()..at];
+                    tag.split("x=\"")
+                        .nth(1)
+                        .unwrap()
+                        .split('"')
+                        .next()
+                        .unwrap()
+                        .to_string()
+                })
+                .collect::<Vec<_>>()
+        };
+        let short = legend_xs(["open", "cover"]);
+        assert_ne!(short[0], short[1], "short names share a row");
+        let long = legend_xs([
+            "FMA playtest skirmish rules: trained vs trained, cover",
+            "ACTION combat system: trained vs trained, cover",
+        ]);
+        assert_eq!(long[0], long[1], "long names stack in one column");
     }
 
     #[test]
