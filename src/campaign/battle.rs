@@ -264,10 +264,8 @@ pub fn aftermath(
         ended_at,
     };
     let sides = battles::sides(conn)?;
-    let mut rows = Vec::new();
-    for s in &result.stands {
-        rows.push(queries::stand(conn, &s.code)?);
-    }
+    let codes: Vec<&str> = result.stands.iter().map(|s| s.code.as_str()).collect();
+    let rows = queries::stands_by_code(conn, &codes)?;
     let medical = |side: &str| {
         sides
             .iter()

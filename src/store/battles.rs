@@ -165,11 +165,12 @@ pub fn record_battle(
             .find(|a| a.record.code == s.code)
             .map(|a| a.actions_gained)
             .unwrap_or(0);
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO battle_stands(battle_id, stand_id, role, hits_taken, fired, under_fire, status_after,
                                        actions_gained, ammo_spent, captured, damage, repair_days)
              VALUES (?1, (SELECT id FROM stands WHERE code = ?2), ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-            params![
+        )?
+        .execute(params![
                 battle.id,
                 s.code,
                 s.role.as_str(),
@@ -190,10 +191,11 @@ pub fn record_battle(
     }
     insert_events(tx, battle.id, &result.events)?;
     for c in &consequences.casualties {
-        tx.execute(
+        tx.prepare_cached(
             "INSERT INTO casualties(stand_id, battle_id, roll, severity, outcome, returns_at, returned)
              VALUES ((SELECT id FROM stands WHERE code = ?1), ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
+        )?
+        .execute(params![
                 c.stand,
                 battle.id,
                 c.roll,

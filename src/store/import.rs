@@ -265,13 +265,15 @@ fn stand_params(s: &StandRecord) -> Vec<Box<dyn rusqlite::ToSql + '_>> {
 
 /// Rewrites every stored field of an existing stand from its record.
 pub fn update_stand(tx: &Transaction, s: &StandRecord) -> Result<()> {
-    let changed = tx.execute(
-        "UPDATE stands SET unit_id = (SELECT id FROM units WHERE code = ?2), name = ?3, type = ?4, training = ?5,
+    // Cached: the post-battle sequence updates every stand of a battle.
+    let changed = tx
+        .prepare_cached(
+            "UPDATE stands SET unit_id = (SELECT id FROM units WHERE code = ?2), name = ?3, type = ?4, training = ?5,
                 actions = ?6, equipment = ?7, vehicle = ?8, speed = ?9, weapon = ?10, men = ?11, hits = ?12,
                 officer = ?13, status = ?14, ammo = ?15, ammo_max = ?16, repair_until = ?17
          WHERE code = ?1",
-        rusqlite::params_from_iter(stand_params(s)),
-    )?;
+        )?
+        .execute(rusqlite::params_from_iter(stand_params(s)))?;
     if changed == 0 {
         return Err(StoreError::unknown("stand", &s.code));
     }

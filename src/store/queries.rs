@@ -153,15 +153,36 @@ pub fn load_stands(conn: &Connection, f: &StandFilter) -> Result<Vec<StandRow>> 
 
 /// One stand by code, whatever its status.
 pub fn stand(conn: &Connection, code: &str) -> Result<StandRow> {
-    let mut rows = load_stands(
-        conn,
-        &StandFilter {
-            code: Some(code.to_string()),
-            all: true,
-            ..Default::default()
-        },
-    )?;
-    rows.pop().ok_or_else(|| StoreError::unknown("stand", code))
+    stands_by_code(conn, &[code])?
+        .pop()
+        .ok_or_else(|| StoreError::unknown("stand", code))
+}
+
+/// Stands by code, whatever their status, in the order asked; an unknown code
+/// is refused by name. One statement for them all, on the code's index: the
+/// post-battle sequence asks for every stand of a battle at once.
+pub fn stands_by_code(conn: &Connection, codes: &[&str]) -> Result<Vec<StandRow>> {
+    let sql = format!(
+        "SELECT {STAND_COLUMNS}
+         FROM stands st JOIN units u ON u.id = st.unit_id JOIN commands c ON c.id = u.command_id
+              JOIN sides s ON s.id = c.side_id
+         WHERE st.code IN (SELECT value FROM json_each(?1))"
+    );
+    let list = serde_json::to_string(codes).expect("a list of strings is JSON");
+    let found: Vec<StandRow> = conn
+        .prepare(&sql)?
+        .query_map([list], stand_row)?
+        .collect::<rusqlite::Result<_>>()?;
+    codes
+        .iter()
+        .map(|code| {
+            found
+                .iter()
+                .find(|r| r.record.code == *code)
+                .cloned()
+                .ok_or_else(|| StoreError::unknown("stand", code))
+        })
+        .collect()
 }
 
 /// The campaign's name and clock.
