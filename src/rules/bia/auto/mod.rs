@@ -211,9 +211,6 @@ impl Prepared<'_> {
             surrendered: 0,
             fighting: self.fighting,
             fighting_ground: self.fighting_ground,
-            tally_buf: cleared(&mut f.tally_buf),
-            casualty_buf: cleared(&mut f.casualty_buf),
-            loss_buf: cleared(&mut f.loss_buf),
             keys: cleared(&mut f.keys),
         };
     }
@@ -278,10 +275,6 @@ struct Fight {
     /// Per role: stands fighting, and those of them on the ground.
     fighting: [usize; 2],
     fighting_ground: [usize; 2],
-    /// Spare vectors for each turn's tallies and casualty counts.
-    tally_buf: Vec<Tally>,
-    casualty_buf: Vec<i64>,
-    loss_buf: Vec<i64>,
     /// Scratch words for sorting, kept between phases.
     keys: Vec<u64>,
 }
@@ -317,13 +310,6 @@ struct Picture {
     /// counted against the group's strength (`Piece::losses`).
     casualties: Vec<i64>,
     losses: Vec<i64>,
-}
-
-/// Which spare per-group vector `group_buf` hands out.
-#[derive(Clone, Copy)]
-enum Buf {
-    Casualties,
-    Losses,
 }
 
 /// One group's numbers at a moment of the turn.
@@ -446,11 +432,8 @@ impl Battle<'_, '_> {
 
     /// Each of one side's groups' numbers, in one pass over its stands (the
     /// other side's groups are left empty).
-    /// The caller hands the vector back to `s.tally_buf` when done with it.
-    fn tallies(&mut self, role: Role) -> Vec<Tally> {
-        let mut out = std::mem::take(&mut self.s.tally_buf);
-        out.clear();
-        out.resize(self.s.groups.len(), Tally::default());
+    fn tallies(&self, role: Role) -> Vec<Tally> {
+        let mut out = vec![Tally::default(); self.s.groups.len()];
         for p in self.side(role) {
             let t = &mut out[p.command];
             if p.fighting() {
@@ -474,24 +457,11 @@ impl Battle<'_, '_> {
             .sum()
     }
 
-    /// One of the spare per-group vectors, zeroed, one entry per group.
-    fn group_buf(&mut self, which: Buf) -> Vec<i64> {
-        let mut v = std::mem::take(match which {
-            Buf::Casualties => &mut self.s.casualty_buf,
-            Buf::Losses => &mut self.s.loss_buf,
-        });
-        v.clear();
-        v.resize(self.s.groups.len(), 0);
-        v
-    }
-
     /// The picture for a morale phase, in one pass over the stands.
-    /// Its vectors go back to `s.casualty_buf` and `s.loss_buf` when done
-    /// with.
-    fn picture(&mut self) -> Picture {
+    fn picture(&self) -> Picture {
         let mut pic = Picture {
-            casualties: self.group_buf(Buf::Casualties),
-            losses: self.group_buf(Buf::Losses),
+            casualties: vec![0; self.s.groups.len()],
+            losses: vec![0; self.s.groups.len()],
             ..Picture::default()
         };
         let mut hit = [0i64; 2];
@@ -569,7 +539,6 @@ impl Battle<'_, '_> {
                 );
             }
         }
-        self.s.tally_buf = tallies;
         let swept = self.s.swept[role_index(Role::Defender)];
         let assault = self.assault_pays();
         for p in self.s.pieces[..self.p.attackers].iter_mut() {
@@ -668,7 +637,6 @@ impl Battle<'_, '_> {
                     }
                 }
             }
-            self.s.casualty_buf = pic.casualties;
             // Only a surrender changes a group's losses during the tests.
             if self.s.surrendered == surrendered {
                 losses = Some(pic.losses);
@@ -677,7 +645,7 @@ impl Battle<'_, '_> {
         self.s.order = due;
         // Group tests: attacking groups biggest first, then defending ones.
         let losses = losses.unwrap_or_else(|| {
-            let mut l = self.group_buf(Buf::Losses);
+            let mut l = vec![0; self.s.groups.len()];
             for p in &self.s.pieces {
                 l[p.command] += p.losses();
             }
@@ -686,7 +654,6 @@ impl Battle<'_, '_> {
         for &g in &self.p.group_order {
             self.test_group(g, losses[g]);
         }
-        self.s.loss_buf = losses;
     }
 
     /// One stand's individual test, with the modifiers the situation gives.
@@ -912,7 +879,6 @@ impl Battle<'_, '_> {
                 );
             }
         }
-        self.s.tally_buf = tallies;
     }
 
     fn movement_phase(&mut self) {
