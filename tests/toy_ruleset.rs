@@ -5,12 +5,11 @@
 
 mod common;
 
-use std::any::Any;
-
 use bounce::battle::event::{Event, Happening};
 use bounce::battle::result::{BattleResult, Damage, DamageKind, Role, StandOutcome, Winner};
 use bounce::battle::ruleset::{Answer, BattleError, PreparedBattle, Ruleset, TableBattle};
 use bounce::battle::setup::{BattleSetup, StandSetup};
+use bounce::battle::table::{Table, TablePlay};
 use bounce::campaign::battle::{aftermath, ready, setup};
 use bounce::campaign::records::{parse_time, BattleRecord};
 use bounce::core::dice::{Roll, Roller};
@@ -166,7 +165,8 @@ impl PreparedBattle for Prepared {
     }
 }
 
-impl TableBattle for ToyBattle<'_> {
+impl TablePlay for ToyBattle<'_> {
+    type State = ToyState;
     fn verbs(&self) -> &'static str {
         "shoot STAND [roll R]   the stand rolls a d6; 5+ hits the first enemy up"
     }
@@ -203,11 +203,11 @@ impl TableBattle for ToyBattle<'_> {
     fn events_mut(&mut self) -> &mut Vec<Event> {
         &mut self.s.events
     }
-    fn snapshot(&self) -> Box<dyn Any> {
-        Box::new(self.s.clone())
+    fn save(&self) -> ToyState {
+        self.s.clone()
     }
-    fn restore(&mut self, state: Box<dyn Any>) {
-        self.s = *state.downcast().unwrap();
+    fn load(&mut self, state: ToyState) {
+        self.s = state;
     }
     fn finish(&self, winner: Winner, reason: String) -> BattleResult {
         self.result(winner, reason)
@@ -239,7 +239,7 @@ impl Ruleset for Toy {
         setup: &'a BattleSetup,
         dice: Roller,
     ) -> Result<Box<dyn TableBattle + 'a>, BattleError> {
-        Ok(Box::new(ToyBattle::new(setup, dice)?))
+        Ok(Box::new(Table::new(ToyBattle::new(setup, dice)?)))
     }
     fn status_after_hits(&self, stand: &StandSetup, hits: i64) -> Status {
         if hits >= stand.men - stand.hits {

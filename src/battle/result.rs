@@ -15,6 +15,17 @@ pub enum Role {
 }
 
 impl Role {
+    /// Both roles, attacker first: the order of per-role arrays.
+    pub const BOTH: [Role; 2] = [Role::Attacker, Role::Defender];
+
+    /// The role's slot in a per-role array (`[attacker, defender]`).
+    pub fn index(self) -> usize {
+        match self {
+            Role::Attacker => 0,
+            Role::Defender => 1,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Attacker => "attacker",

@@ -3,8 +3,6 @@
 //! recorded result, and answer rule queries. A ruleset is pure: no I/O, and
 //! the same setup and seed always give the same result and log.
 
-use std::any::Any;
-
 use super::event::Event;
 use super::result::{BattleResult, Winner};
 use super::setup::{BattleSetup, StandSetup};
@@ -160,7 +158,9 @@ pub trait Ruleset: Sync + Send {
 
 /// A battle fought at the table one line at a time. The engine owns the lines
 /// every ruleset shares (`status`, `undo`, `turn`, `end`, `abort`, `help`) and
-/// the typed dice; the ruleset adds its own verbs.
+/// the typed dice; the ruleset adds its own verbs. Rulesets implement
+/// `battle::table::TablePlay` and hand the engine a `battle::table::Table`,
+/// which keeps the undo history.
 pub trait TableBattle {
     /// Help lines for this ruleset's own verbs.
     fn verbs(&self) -> &'static str;
@@ -177,9 +177,10 @@ pub trait TableBattle {
     /// The log so far.
     fn events(&self) -> &[Event];
     fn events_mut(&mut self) -> &mut Vec<Event>;
-    /// An opaque copy of the whole state, for `undo`.
-    fn snapshot(&self) -> Box<dyn Any>;
-    fn restore(&mut self, state: Box<dyn Any>);
+    /// Keeps a copy of the state to go back to (before each line).
+    fn checkpoint(&mut self);
+    /// Goes back to the last copy kept and drops it; `false` if none is left.
+    fn undo(&mut self) -> bool;
     /// The result with the umpire's call.
     fn finish(&self, winner: Winner, reason: String) -> BattleResult;
 }

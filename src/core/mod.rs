@@ -1,5 +1,7 @@
 //! What every layer and every ruleset shares: the vocabulary of kinds and codes,
-//! and the one dice roller.
+//! the one dice roller, the GZG die ladder and how signed numbers read.
 
 pub mod dice;
 pub mod kinds;
+pub mod ladder;
+pub mod text;

@@ -9,6 +9,7 @@ use crate::battle::event::{Event, Happening};
 use crate::battle::result::{BattleResult, Winner};
 use crate::battle::ruleset::{BattleError, Ruleset, TableBattle};
 use crate::battle::setup::BattleSetup;
+use crate::battle::shared_events::Shared;
 use crate::core::dice::{Roll, Roller};
 
 /// The lines every ruleset shares.
@@ -52,25 +53,9 @@ impl Happening for Line<'_> {
     }
 }
 
-/// The log entry of a new turn.
-#[derive(Serialize)]
-struct TurnBegins {
-    turn: u32,
-}
-
-impl Happening for TurnBegins {
-    fn phase(&self) -> &str {
-        "turn"
-    }
-    fn text(&self) -> String {
-        format!("turn {} begins", self.turn)
-    }
-}
-
 /// One battle at the table.
 pub struct Session<'a> {
     table: Box<dyn TableBattle + 'a>,
-    history: Vec<Box<dyn std::any::Any>>,
 }
 
 impl<'a> Session<'a> {
@@ -83,7 +68,6 @@ impl<'a> Session<'a> {
     ) -> Result<Self, BattleError> {
         Ok(Session {
             table: ruleset.table(setup, Roller::for_table(seed, manual))?,
-            history: Vec::new(),
         })
     }
 
@@ -102,12 +86,9 @@ impl<'a> Session<'a> {
             ["help"] => Reply::Done(self.help()),
             ["abort"] => Reply::Abort,
             ["status"] => Reply::Done(self.table.status()),
-            ["undo"] => match self.history.pop() {
-                Some(prev) => {
-                    self.table.restore(prev);
-                    Reply::Done("took back the last line".into())
-                }
-                None => Reply::Refused("nothing to take back".into()),
+            ["undo"] => match self.table.undo() {
+                true => Reply::Done("took back the last line".into()),
+                false => Reply::Refused("nothing to take back".into()),
             },
             ["end", who] => {
                 let winner = match *who {
@@ -140,15 +121,17 @@ impl<'a> Session<'a> {
             Ok(v) => v,
             Err(why) => return Reply::Refused(why),
         };
-        let before = self.table.snapshot();
+        self.table.checkpoint();
         self.table.dice().give(typed);
         let from = self.table.events().len();
         let result = if next_turn {
             self.table.next_turn();
             let turn = self.table.turn();
-            self.table
-                .events_mut()
-                .push(Event::of(turn, None, &TurnBegins { turn }));
+            self.table.events_mut().push(Event::of(
+                turn,
+                None,
+                &Shared::TurnBegins { turn, first: None },
+            ));
             Ok(())
         } else {
             self.table.act(&words)
@@ -167,7 +150,7 @@ impl<'a> Session<'a> {
             },
         };
         if let Some(why) = refusal {
-            self.table.restore(before);
+            self.table.undo();
             return Reply::Refused(why);
         }
         let dice = self.table.dice().used().to_vec();
@@ -187,7 +170,6 @@ impl<'a> Session<'a> {
                 },
             ),
         );
-        self.history.push(before);
         let dice = if dice.is_empty() {
             String::new()
         } else {

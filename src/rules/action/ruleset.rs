@@ -13,6 +13,7 @@ use super::queries::{answer, ActionQuery};
 use crate::battle::event::Event;
 use crate::battle::ruleset::{Answer, BattleError, PreparedBattle, Ruleset, TableBattle};
 use crate::battle::setup::{BattleSetup, StandSetup};
+use crate::battle::table::Table;
 use crate::core::dice::Roller;
 use crate::core::kinds::Status;
 
@@ -55,7 +56,7 @@ impl Ruleset for Action {
         setup: &'a BattleSetup,
         dice: Roller,
     ) -> Result<Box<dyn TableBattle + 'a>, BattleError> {
-        Ok(Box::new(ActionTable::new(setup, dice)?))
+        Ok(Box::new(Table::new(ActionTable::new(setup, dice)?)))
     }
 
     fn options(&self) -> &'static [(&'static str, &'static str)] {

@@ -10,6 +10,7 @@ use super::hit_effects::{hit_row, status_for_hits};
 use super::queries::{answer, BiaQuery};
 use crate::battle::ruleset::{Answer, BattleError, PreparedBattle, Ruleset, TableBattle};
 use crate::battle::setup::{BattleSetup, StandSetup};
+use crate::battle::table::Table;
 use crate::core::dice::Roller;
 use crate::core::kinds::Status;
 
@@ -47,7 +48,7 @@ impl Ruleset for Bia {
         setup: &'a BattleSetup,
         dice: Roller,
     ) -> Result<Box<dyn TableBattle + 'a>, BattleError> {
-        Ok(Box::new(BiaTable::new(setup, dice)?))
+        Ok(Box::new(Table::new(BiaTable::new(setup, dice)?)))
     }
 
     fn status_after_hits(&self, stand: &StandSetup, hits: i64) -> Status {

@@ -10,6 +10,7 @@ use super::fire::FireOption;
 use super::queries::{answer, FmaQuery};
 use crate::battle::ruleset::{Answer, BattleError, PreparedBattle, Ruleset, TableBattle};
 use crate::battle::setup::{BattleSetup, StandSetup};
+use crate::battle::table::Table;
 use crate::core::dice::Roller;
 use crate::core::kinds::Status;
 
@@ -47,7 +48,7 @@ impl Ruleset for Fma {
         setup: &'a BattleSetup,
         dice: Roller,
     ) -> Result<Box<dyn TableBattle + 'a>, BattleError> {
-        Ok(Box::new(FmaTable::new(setup, dice)?))
+        Ok(Box::new(Table::new(FmaTable::new(setup, dice)?)))
     }
 
     fn options(&self) -> &'static [(&'static str, &'static str)] {

@@ -3,14 +3,13 @@
 //! line at a time; the tool applies the modifiers that follow from the state
 //! (moved, injured, already attacked, readied) and keeps LL and AP.
 
-use std::any::Any;
-
 use super::fight::Shot;
 use super::{Battle, Fight, Prepared};
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Winner};
-use crate::battle::ruleset::{BattleError, TableBattle};
+use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
+use crate::battle::table::TablePlay;
 use crate::core::dice::Roller;
 use crate::rules::action::movement::Terrain;
 
@@ -27,7 +26,7 @@ done STAND                          the element is finished for this turn
 phase                               the next action phase";
 
 /// An ACTION battle at the table.
-pub struct ActionTable<'a> {
+pub(crate) struct ActionTable<'a> {
     p: Prepared<'a>,
     s: Fight,
 }
@@ -150,7 +149,9 @@ impl<'a> ActionTable<'a> {
     }
 }
 
-impl TableBattle for ActionTable<'_> {
+impl TablePlay for ActionTable<'_> {
+    type State = Fight;
+
     fn verbs(&self) -> &'static str {
         VERBS
     }
@@ -318,14 +319,12 @@ impl TableBattle for ActionTable<'_> {
         &mut self.s.events
     }
 
-    fn snapshot(&self) -> Box<dyn Any> {
-        Box::new(self.s.clone())
+    fn save(&self) -> Fight {
+        self.s.clone()
     }
 
-    fn restore(&mut self, state: Box<dyn Any>) {
-        if let Ok(s) = state.downcast::<Fight>() {
-            self.s = *s;
-        }
+    fn load(&mut self, state: Fight) {
+        self.s = state;
     }
 
     fn finish(&self, winner: Winner, reason: String) -> BattleResult {

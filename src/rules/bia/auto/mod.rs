@@ -247,7 +247,7 @@ impl PreparedBattle for Prepared<'_> {
 
 /// Everything that changes while a battle is fought; cloned to take back a line in play.
 #[derive(Clone, Default)]
-struct Fight {
+pub(crate) struct Fight {
     seed: u64,
     dice: Roller,
     pieces: Vec<Piece>,

@@ -2,14 +2,13 @@
 //! line at a time. The engine handles the shared lines, typed dice and undo;
 //! this file adds the BiA verbs.
 
-use std::any::Any;
-
 use super::events::BiaEvent;
 use super::{Battle, Fight, Prepared, Situation};
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Role, Winner};
-use crate::battle::ruleset::{BattleError, TableBattle};
+use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
+use crate::battle::table::TablePlay;
 use crate::core::dice::Roller;
 use crate::core::kinds::Cover;
 use crate::rules::bia::range_table::cell;
@@ -25,7 +24,7 @@ morale STAND [roll R]            individual morale test, modifiers from the stat
 morale group COMMAND [roll R]    group test at the casualty threshold reached";
 
 /// One BiA battle at the table.
-pub struct BiaTable<'a> {
+pub(crate) struct BiaTable<'a> {
     prep: Prepared<'a>,
     fight: Fight,
 }
@@ -213,7 +212,9 @@ impl<'a> BiaTable<'a> {
     }
 }
 
-impl TableBattle for BiaTable<'_> {
+impl TablePlay for BiaTable<'_> {
+    type State = Fight;
+
     fn verbs(&self) -> &'static str {
         VERBS
     }
@@ -282,14 +283,12 @@ impl TableBattle for BiaTable<'_> {
         &mut self.fight.events
     }
 
-    fn snapshot(&self) -> Box<dyn Any> {
-        Box::new(self.fight.clone())
+    fn save(&self) -> Fight {
+        self.fight.clone()
     }
 
-    fn restore(&mut self, state: Box<dyn Any>) {
-        if let Ok(f) = state.downcast::<Fight>() {
-            self.fight = *f;
-        }
+    fn load(&mut self, state: Fight) {
+        self.fight = state;
     }
 
     fn finish(&self, winner: Winner, reason: String) -> BattleResult {

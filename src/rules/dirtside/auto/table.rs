@@ -2,14 +2,13 @@
 //! elements and calls tests, one line at a time, with the dice and chits typed
 //! (`roll 7,2,Y3,R1,M`) or rolled; `undo` restores a snapshot of the state.
 
-use std::any::Any;
-
 use super::fight::{Plan, Situation};
 use super::{Battle, Prepared, State};
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Winner};
-use crate::battle::ruleset::{BattleError, TableBattle};
+use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
+use crate::battle::table::TablePlay;
 use crate::core::dice::Roller;
 use crate::rules::dirtside::confidence::{self, Level};
 use crate::rules::dirtside::elements::Make;
@@ -28,7 +27,7 @@ rally UNIT                          a rally through the command unit
 repair ELEMENT                      a systems-down vehicle tries a d6 (6 repairs)";
 
 /// A Dirtside battle at the table.
-pub struct DirtsideTable<'a> {
+pub(crate) struct DirtsideTable<'a> {
     p: Prepared<'a>,
     s: State,
     /// The unit whose activation is under way.
@@ -96,7 +95,10 @@ impl<'a> DirtsideTable<'a> {
     }
 }
 
-impl TableBattle for DirtsideTable<'_> {
+impl TablePlay for DirtsideTable<'_> {
+    /// The battle's state and the unit activated now.
+    type State = (State, Option<usize>);
+
     fn verbs(&self) -> &'static str {
         VERBS
     }
@@ -325,14 +327,12 @@ impl TableBattle for DirtsideTable<'_> {
         &mut self.s.events
     }
 
-    fn snapshot(&self) -> Box<dyn Any> {
-        Box::new((self.s.clone(), self.current))
+    fn save(&self) -> (State, Option<usize>) {
+        (self.s.clone(), self.current)
     }
 
-    fn restore(&mut self, state: Box<dyn Any>) {
-        if let Ok(b) = state.downcast::<(State, Option<usize>)>() {
-            (self.s, self.current) = *b;
-        }
+    fn load(&mut self, state: (State, Option<usize>)) {
+        (self.s, self.current) = state;
     }
 
     fn finish(&self, winner: Winner, reason: String) -> BattleResult {

@@ -3,14 +3,13 @@
 //! rally, transfer — with reaction and overwatch fire by the enemy, the dice
 //! typed (`roll 6,7,5`) or rolled; `undo` restores a snapshot of the state.
 
-use std::any::Any;
-
 use super::fight::{Activation, How};
 use super::{Battle, Prepared, State};
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Winner};
-use crate::battle::ruleset::{BattleError, TableBattle};
+use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
+use crate::battle::table::TablePlay;
 use crate::core::dice::Roller;
 use crate::rules::fma::armour::Cover;
 use crate::rules::fma::weapons::Arm;
@@ -32,7 +31,7 @@ transfer FIG to FIG          a leader passes one action (the friend may then act
 test FIG [mod N]             a reaction test (a failure suppresses)";
 
 /// An FMA battle at the table.
-pub struct FmaTable<'a> {
+pub(crate) struct FmaTable<'a> {
     p: Prepared<'a>,
     s: State,
     now: Now,
@@ -41,7 +40,7 @@ pub struct FmaTable<'a> {
 /// The activation under way: its figure, actions spent and what they did;
 /// and a figure given one action by a leader.
 #[derive(Debug, Clone, Copy, Default)]
-struct Now {
+pub(crate) struct Now {
     figure: Option<usize>,
     spent: u8,
     act: Activation,
@@ -114,7 +113,10 @@ impl<'a> FmaTable<'a> {
     }
 }
 
-impl TableBattle for FmaTable<'_> {
+impl TablePlay for FmaTable<'_> {
+    /// The battle's state and the activation under way.
+    type State = (State, Now);
+
     fn verbs(&self) -> &'static str {
         VERBS
     }
@@ -425,14 +427,12 @@ impl TableBattle for FmaTable<'_> {
         &mut self.s.events
     }
 
-    fn snapshot(&self) -> Box<dyn Any> {
-        Box::new((self.s.clone(), self.now))
+    fn save(&self) -> (State, Now) {
+        (self.s.clone(), self.now)
     }
 
-    fn restore(&mut self, state: Box<dyn Any>) {
-        if let Ok(b) = state.downcast::<(State, Now)>() {
-            (self.s, self.now) = *b;
-        }
+    fn load(&mut self, state: (State, Now)) {
+        (self.s, self.now) = state;
     }
 
     fn finish(&self, winner: Winner, reason: String) -> BattleResult {
@@ -452,7 +452,7 @@ mod tests {
 
     /// One line as the engine plays it: refused lines change nothing.
     fn line(t: &mut FmaTable, text: &str, dice: &[&str]) -> Result<(), String> {
-        let before = t.snapshot();
+        let before = t.save();
         t.dice().give(dice.iter().map(|d| d.to_string()).collect());
         let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
         let out = t.act(&words).and_then(|_| match t.dice().short() {
@@ -460,7 +460,7 @@ mod tests {
             None => Ok(()),
         });
         if out.is_err() {
-            t.restore(before);
+            t.load(before);
         }
         out
     }
