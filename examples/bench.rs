@@ -24,7 +24,7 @@ fn stand(
     w: Weapon,
     men: i64,
 ) -> StandSetup {
-    StandSetup {
+    let mut s = StandSetup {
         code,
         unit: "u".into(),
         command: "c".into(),
@@ -47,7 +47,10 @@ fn stand(
             unclamped: 0,
             morale: 0,
         },
-    }
+        bia: Default::default(),
+    };
+    s.bia = bounce::campaign::bia_profile::of(&s);
+    s
 }
 
 /// A force of `n` stands: 8 tanks and the rest infantry.

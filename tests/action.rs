@@ -14,8 +14,6 @@ use bounce::engine::calibration::matchups;
 use bounce::engine::odds::odds;
 use bounce::engine::play::{Reply, Session};
 use bounce::engine::Registry;
-use bounce::rules::action;
-use bounce::rules::bia;
 use bounce::store::Store;
 use common::Campaign;
 
@@ -414,136 +412,37 @@ fn calibration_matchups_point_the_way_bia_does() {
 }
 
 #[test]
-fn the_bia_numbers_action_copies_are_bias() {
-    use bounce::core::kinds::{AircraftSpeed, Equipment, StandType, Training, Weapon};
-    for l in action::weapons::WEAPONS {
-        let b = bia::range_table::line(l.weapon).unwrap();
-        for (k, cell) in l.cells.iter().enumerate() {
-            let want = b.cells[k].map(|c| (c.hit, c.pen));
-            assert_eq!(
-                cell.map(|c| (c.hit, c.pen)),
-                want,
-                "{:?} band {k}",
-                l.weapon
-            );
-        }
-        assert_eq!(l.area_radius.is_some(), b.blast, "{:?}", l.weapon);
-    }
-    use bia::movement::{moves, Mover};
-    for (kind, cm, _) in action::mapping::MOVE_GRIDS {
-        let m = match kind {
-            "infantry" => Mover::Infantry,
-            "ma" => Mover::Ma,
-            "lta" => Mover::Lta,
-            "hma" => Mover::Hma,
-            "wheeled" => Mover::WheeledCrossCountry,
-            "tracked" => Mover::Tracked,
-            "hover" => Mover::Hover,
-            other => panic!("unknown mover {other}"),
-        };
-        assert_eq!(moves(m).0, cm, "{kind}");
-    }
-    for (v, a) in action::mapping::ARMOUR {
-        assert_eq!(bia::armour::armour_value(v), a, "{v:?}");
-    }
-    for &t in Training::ALL {
-        for eq in [
-            Some(Equipment::CivilianWeapons),
-            Some(Equipment::AssaultRifles),
-            Some(Equipment::Lta),
-            Some(Equipment::Hma),
-            Some(Equipment::Ma),
-        ] {
-            let mut s = stand_setup();
-            s.training = t;
-            s.equipment = eq;
-            let row = bia::hit_effects::hit_row(StandType::Infantry, t, eq).effects();
-            assert_eq!(
-                action::mapping::thresholds(&s),
-                (row.ineffective, row.destroyed),
-                "{t:?} {eq:?}"
-            );
-        }
-    }
-    use action::morale::Threshold as A;
-    use bia::morale_test::Threshold as B;
-    for members in 1..60 {
-        for (a, b) in [
-            (A::First, B::First),
-            (A::Half, B::Half),
-            (A::ThreeQuarters, B::ThreeQuarters),
-        ] {
-            assert_eq!(
-                action::morale::threshold_casualties(a, members),
-                bia::morale_test::threshold_casualties(b, members)
-            );
-        }
-    }
-    assert_eq!(
-        action::morale::THRESHOLDS.map(|t| t.1),
-        bia::morale_test::THRESHOLDS.map(|t| t.1)
+fn action_and_bia_test_the_same_group_on_the_same_number() {
+    use bounce::core::kinds::Cover;
+    use bounce::engine::calibration::{battle, force, LTA_TRAINED};
+    let registry = Registry::standard();
+    let mut s = battle(
+        force("a", &[(LTA_TRAINED, 3)]),
+        force("d", &[(LTA_TRAINED, 3)]),
+        30,
+        Cover::Open,
     );
-    for w in [
-        Weapon::HeavySam,
-        Weapon::VehicleSam,
-        Weapon::Manpad,
-        Weapon::MultiCannon,
-        Weapon::OtherGuided,
-    ] {
-        let line = bia::air_defence::ad_entry(bia::air_defence::system_of(w).unwrap()).line;
-        for speed in [
-            AircraftSpeed::Landing,
-            AircraftSpeed::VerySlow,
-            AircraftSpeed::Slow,
-            AircraftSpeed::Fast,
-        ] {
-            assert_eq!(
-                action::air::ad_value(w, speed),
-                bia::air_defence::lock_on_number(line, speed).map(|n| 10 * (10 - n)),
-                "{w:?} {speed:?}"
-            );
-        }
+    // Morale 4, 8 and 8: the mode is 8; a mean would give 7 (or 6.67).
+    for (st, m) in s.attacker.stands.iter_mut().zip([4, 8, 8]) {
+        st.morale.morale = m;
     }
-    for speed in [
-        AircraftSpeed::Landing,
-        AircraftSpeed::VerySlow,
-        AircraftSpeed::Slow,
-        AircraftSpeed::Fast,
-    ] {
-        assert_eq!(
-            action::air::attack_grids(speed),
-            action::range::grids_from_cm(bia::air_defence::attack_range_cm(speed))
-        );
+    for st in s.defender.stands.iter_mut() {
+        st.morale.morale = 5;
     }
-}
-
-fn stand_setup() -> bounce::battle::setup::StandSetup {
-    use bounce::battle::setup::{MoraleNumber, StandSetup};
-    use bounce::core::kinds::{StandType, Training, Weapon};
-    StandSetup {
-        code: "s".into(),
-        unit: "u".into(),
-        command: "c".into(),
-        stand_type: StandType::Infantry,
-        training: Training::Regular,
-        actions: 3,
-        equipment: None,
-        vehicle: None,
-        speed: None,
-        weapon: Some(Weapon::Rifles),
-        men: 8,
-        hits: 0,
-        officer: false,
-        ammo: 12,
-        ammo_max: 12,
-        flags: vec![],
-        morale: MoraleNumber {
-            base: 5,
-            factors: vec![],
-            unclamped: 5,
-            morale: 5,
-        },
+    let mut seen = Vec::new();
+    for name in ["bia", "action"] {
+        let rs = registry.get(name).unwrap();
+        s.ruleset = name.into();
+        let number = (0..200)
+            .flat_map(|seed| rs.resolve(&s, seed).unwrap().events)
+            .find_map(|e| {
+                let d = e.data?;
+                (d["kind"] == "group_morale" && d["group"] == "a-c").then(|| d["morale"].clone())
+            })
+            .unwrap_or_else(|| panic!("{name}: no group test of a-c in 200 battles"));
+        seen.push(number);
     }
+    assert_eq!(seen, [8, 8], "bia, action");
 }
 
 #[test]

@@ -109,4 +109,52 @@ pub struct StandSetup {
     pub flags: Vec<UnitFlag>,
     /// The morale number for this battle.
     pub morale: MoraleNumber,
+    /// BiA's numbers for this stand, for rulesets that borrow them.
+    #[serde(default)]
+    pub bia: BiaProfile,
+}
+
+/// One range band of a stand's weapon on BiA's range table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BandFire {
+    /// The number to roll on the d10.
+    pub hit: i64,
+    /// Armour penetration; `None`: no anti-armour value in this band.
+    pub pen: Option<i64>,
+}
+
+/// What BiA, the campaign's own rulebook, says of a stand, worked out by the
+/// campaign layer. A ruleset that maps campaign stands through BiA's numbers
+/// (ACTION does) reads them here, so no ruleset imports or copies another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct BiaProfile {
+    /// Seasoned or veteran by actions fought.
+    pub seasoned: bool,
+    /// The vehicle's armour value (0 without one).
+    pub armour: i64,
+    /// Hits (carried in included) at which the stand is ineffective.
+    pub ineffective_at: i64,
+    /// Hits at which it is destroyed.
+    pub destroyed_at: i64,
+    /// Its tactical move per turn in table cm.
+    pub tactical_move_cm: i64,
+    /// The weapon per band (≤5, ≤10, ≤15, ≤30, ≤60, ≤120 cm); `None` out of
+    /// reach or for a weapon with no line on the range table.
+    pub bands: [Option<BandFire>; 6],
+    pub blast: bool,
+    /// Lock-on numbers of its air-defence weapon by aircraft speed, in
+    /// `AircraftSpeed::ALL` order; all `None` for a ground weapon.
+    pub lock_on: [Option<i64>; 4],
+    /// For an aircraft: the range it attacks ground targets from, in cm.
+    pub attack_range_cm: i64,
+}
+
+impl BiaProfile {
+    /// The upper edges of BiA's range bands, in table cm.
+    pub const BANDS_CM: [i64; 6] = [5, 10, 15, 30, 60, 120];
+
+    /// Whether the stand has an air-defence weapon.
+    pub fn air_defence(&self) -> bool {
+        self.lock_on.iter().any(Option::is_some)
+    }
 }

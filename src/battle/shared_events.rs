@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::event::Happening;
 use super::group_morale::GroupTest;
 use super::result::Winner;
+use crate::core::dice::Roll;
 use crate::core::text::{count, signed};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -85,6 +86,13 @@ impl Happening for Shared {
             Shared::TurnBegins { .. } => "turn",
             Shared::GroupMorale { .. } => "morale",
             Shared::End { .. } => "end",
+        }
+    }
+
+    fn dice(&self) -> Vec<Roll> {
+        match self {
+            Shared::GroupMorale { roll, .. } => vec![Roll::number("2d6", *roll)],
+            _ => Vec::new(),
         }
     }
 

@@ -209,7 +209,7 @@ pub fn setup_with(
 
 fn stand_setup(r: &StandRow, flags: Vec<crate::core::kinds::UnitFlag>) -> StandSetup {
     let s = &r.record;
-    StandSetup {
+    let mut stand = StandSetup {
         code: s.code.clone(),
         unit: s.unit.clone(),
         command: r.command.clone(),
@@ -233,7 +233,10 @@ fn stand_setup(r: &StandRow, flags: Vec<crate::core::kinds::UnitFlag>) -> StandS
             unclamped: 0,
             morale: 0,
         },
-    }
+        bia: Default::default(),
+    };
+    stand.bia = super::bia_profile::of(&stand);
+    stand
 }
 
 /// A fought battle with its consequences, not yet written.

@@ -2,6 +2,7 @@
 //! the campaign file format, and the consistency rules they keep.
 
 pub mod battle;
+pub mod bia_profile;
 pub mod derived;
 pub mod error;
 pub mod file;

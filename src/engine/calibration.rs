@@ -120,7 +120,10 @@ pub fn force(side: &str, parts: &[(Kind, usize)]) -> Force {
                     unclamped: 0,
                     morale: 0,
                 },
+                bia: Default::default(),
             });
+            let last = stands.last_mut().expect("just pushed");
+            last.bia = crate::campaign::bia_profile::of(last);
         }
     }
     Force {

@@ -1,14 +1,15 @@
 //! How a campaign stand becomes an ACTION element, on the scale one BiA d10
-//! step = 10 ACTION points. The few BiA facts needed (experience bands, armour
-//! values, tactical moves, hit-effects thresholds) are copied here with where
-//! they come from; rules/action reads nothing of rules/bia.
+//! step = 10 ACTION points. The BiA facts needed (experience, armour values,
+//! tactical moves, hit-effects thresholds, weapons by band) come with the
+//! stand, in the `BiaProfile` the campaign works out; rules/action reads
+//! nothing of rules/bia.
 
 use serde::Serialize;
 
 use super::design::Element;
 use super::{air, weapons};
 use crate::battle::setup::StandSetup;
-use crate::core::kinds::{Equipment, StandType, Training, VehicleKind};
+use crate::core::kinds::{Equipment, StandType, Training};
 
 /// Action points of every element (the text's example of 10).
 pub const ACTION_POINTS: i64 = 10;
@@ -19,45 +20,6 @@ pub const OFFICER_BONUS: i64 = 10;
 /// Extra defence bonus for defenders in bunkers (BiA hull-down/bunker is two
 /// steps against cover's one; the printed −2 for cover stays and this adds the rest).
 pub const BUNKER_BONUS: i64 = 20;
-
-/// Seasoned from 15 actions fought (SPEC 9.1, copied).
-pub const SEASONED_ACTIONS: i64 = 15;
-
-/// BiA vehicle armour values (rules/bia/armour.rs, copied).
-pub const ARMOUR: [(VehicleKind, i64); 6] = [
-    (VehicleKind::Unarmoured, 0),
-    (VehicleKind::LightTrack, 1),
-    (VehicleKind::TrackTank, 3),
-    (VehicleKind::Hoverbus, 4),
-    (VehicleKind::Hovercar, 4),
-    (VehicleKind::Hovertank, 6),
-];
-
-/// BiA hit effects (rules/bia/hit_effects.rs, copied): row, hits to become
-/// ineffective, hits to be destroyed.
-pub const HIT_EFFECTS: [(&str, i64, i64); 8] = [
-    ("civilians", 10, 50),
-    ("recruits", 10, 30),
-    ("militia", 3, 8),
-    ("lta", 2, 4),
-    ("hma", 2, 4),
-    ("marines", 4, 4),
-    ("special_forces", 2, 2),
-    ("vehicle_crews", 2, 4),
-];
-
-/// Grids one move action covers, from the BiA tactical move in cm
-/// (rules/bia/movement.rs: infantry 5, MA 4, LTA 7, HMA 12, wheeled
-/// cross-country 5, tracked 15, hover 35) divided by 5, at least 1.
-pub const MOVE_GRIDS: [(&str, i64, i64); 7] = [
-    ("infantry", 5, 1),
-    ("ma", 4, 1),
-    ("lta", 7, 1),
-    ("hma", 12, 2),
-    ("wheeled", 5, 1),
-    ("tracked", 15, 3),
-    ("hover", 35, 7),
-];
 
 /// A stand as an element, with what the battle needs beside the statistics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -76,10 +38,6 @@ pub struct Mapped {
     pub ineffective_at: i64,
     /// Total hits at which it is destroyed.
     pub destroyed_at: i64,
-}
-
-fn seasoned(s: &StandSetup) -> bool {
-    s.actions >= SEASONED_ACTIONS
 }
 
 fn crewed(s: &StandSetup) -> bool {
@@ -131,82 +89,26 @@ pub fn protective(equipment: Option<Equipment>, armour: Option<i64>) -> i64 {
     }
 }
 
-fn armour_of(v: Option<VehicleKind>) -> i64 {
-    v.and_then(|v| ARMOUR.iter().find(|(k, _)| *k == v))
-        .map(|(_, a)| *a)
-        .unwrap_or(0)
-}
-
-fn hit_row(s: &StandSetup) -> &'static str {
-    if crewed(s) {
-        return "vehicle_crews";
-    }
-    match s.training {
-        Training::Civilian => "civilians",
-        Training::Recruits => "recruits",
-        Training::SpecialForces => "special_forces",
-        _ => match s.equipment {
-            Some(Equipment::Ma) => "marines",
-            Some(Equipment::Hma) => "hma",
-            Some(Equipment::Lta) => "lta",
-            _ => "militia",
-        },
-    }
-}
-
-/// The hit-effects thresholds of a stand: (ineffective, destroyed).
-pub fn thresholds(s: &StandSetup) -> (i64, i64) {
-    let row = hit_row(s);
-    HIT_EFFECTS
-        .iter()
-        .find(|(r, _, _)| *r == row)
-        .map(|(_, i, d)| (*i, *d))
-        .expect("every row is in the table")
-}
-
-fn mover(s: &StandSetup) -> &'static str {
-    match (s.stand_type, s.vehicle) {
-        (StandType::Artillery, _) => "none",
-        (StandType::Aircraft, _)
-        | (
-            StandType::Vehicle,
-            Some(VehicleKind::Hovertank | VehicleKind::Hovercar | VehicleKind::Hoverbus),
-        ) => "hover",
-        (StandType::Vehicle, Some(VehicleKind::TrackTank | VehicleKind::LightTrack)) => "tracked",
-        (StandType::Vehicle, _) => "wheeled",
-        _ => match s.equipment {
-            Some(Equipment::Hma) => "hma",
-            Some(Equipment::Ma) => "ma",
-            Some(Equipment::Lta) => "lta",
-            _ => "infantry",
-        },
-    }
-}
-
-/// Grids per move action for a stand.
+/// Grids per move action: the BiA tactical move in cm over 5, at least 1;
+/// artillery does not move.
 pub fn move_grids(s: &StandSetup) -> i64 {
-    let m = mover(s);
-    MOVE_GRIDS
-        .iter()
-        .find(|(k, _, _)| *k == m)
-        .map(|(_, _, g)| *g)
-        .unwrap_or(0)
+    if s.stand_type == StandType::Artillery {
+        0
+    } else {
+        (s.bia.tactical_move_cm / 5).max(1)
+    }
 }
 
 /// The whole mapping of one stand.
 pub fn map(s: &StandSetup) -> Mapped {
     let crewed = crewed(s);
-    let armour = if crewed { armour_of(s.vehicle) } else { 0 };
-    let (ineffective_at, destroyed_at) = thresholds(s);
+    let armour = if crewed { s.bia.armour } else { 0 };
     Mapped {
         element: Element {
-            combat_skill: combat_skill(s.training, seasoned(s)),
-            evasion: evasion(s.training, seasoned(s), crewed),
+            combat_skill: combat_skill(s.training, s.bia.seasoned),
+            evasion: evasion(s.training, s.bia.seasoned, crewed),
             protective: protective(s.equipment, crewed.then_some(armour)),
-            weapon: s
-                .weapon
-                .map(|w| weapons::best_value(w).max(air::best_ad_value(w)))
-                .unwrap_or(0),
+            weapon: weapons::best_value(&s.bia).max(air::best_ad_value(&s.bia)),
             life_levels: if crewed { 1 } else { (s.men - s.hits).max(0) },
             action_points: ACTION_POINTS,
         },
@@ -215,15 +117,16 @@ pub fn map(s: &StandSetup) -> Mapped {
         hard_infantry: !crewed && matches!(s.equipment, Some(Equipment::Hma | Equipment::Ma)),
         vehicle: crewed,
         move_grids: move_grids(s),
-        ineffective_at,
-        destroyed_at,
+        ineffective_at: s.bia.ineffective_at,
+        destroyed_at: s.bia.destroyed_at,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::setup::MoraleNumber;
+    use crate::battle::setup::{BandFire, BiaProfile, MoraleNumber};
+    use crate::core::kinds::VehicleKind;
     use crate::core::kinds::Weapon;
 
     pub(crate) fn stand(training: Training, actions: i64, eq: Option<Equipment>) -> StandSetup {
@@ -249,6 +152,30 @@ mod tests {
                 factors: vec![],
                 unclamped: 5,
                 morale: 5,
+            },
+            // BiA's regular LTA squad with SLA, as the campaign works it out.
+            bia: BiaProfile {
+                ineffective_at: 2,
+                destroyed_at: 4,
+                tactical_move_cm: 7,
+                bands: [
+                    Some(BandFire {
+                        hit: 2,
+                        pen: Some(2),
+                    }),
+                    Some(BandFire {
+                        hit: 4,
+                        pen: Some(2),
+                    }),
+                    Some(BandFire {
+                        hit: 4,
+                        pen: Some(2),
+                    }),
+                    Some(BandFire { hit: 4, pen: None }),
+                    Some(BandFire { hit: 4, pen: None }),
+                    None,
+                ],
+                ..BiaProfile::default()
             },
         }
     }
@@ -303,6 +230,8 @@ mod tests {
         t.weapon = Some(Weapon::HovertankGun);
         t.men = 3;
         t.hits = 0;
+        t.bia.armour = 6;
+        t.bia.tactical_move_cm = 35;
         let m = map(&t);
         assert_eq!(m.element.life_levels, 1);
         assert_eq!(m.element.protective, 60);
@@ -312,18 +241,22 @@ mod tests {
     }
 
     #[test]
-    fn copied_tables() {
-        let mut s = stand(Training::Trained, 0, Some(Equipment::AssaultRifles));
-        assert_eq!(thresholds(&s), (3, 8));
-        s.training = Training::Civilian;
-        assert_eq!(thresholds(&s), (10, 50));
-        s.training = Training::Regular;
-        s.equipment = Some(Equipment::Ma);
-        assert_eq!(thresholds(&s), (4, 4));
-        assert!(map(&s).hard_infantry);
-        assert_eq!(map(&s).move_grids, 1);
-        s.equipment = Some(Equipment::Hma);
+    fn bia_numbers_come_from_the_profile() {
+        let mut s = stand(Training::Regular, 15, Some(Equipment::Ma));
+        s.bia.seasoned = true;
+        s.bia.ineffective_at = 4;
+        s.bia.destroyed_at = 4;
+        s.bia.tactical_move_cm = 4;
+        s.bia.armour = 3;
+        let m = map(&s);
+        assert_eq!((m.ineffective_at, m.destroyed_at), (4, 4));
+        assert_eq!(m.element.combat_skill, 30, "seasoned");
+        assert!(m.hard_infantry);
+        assert_eq!(m.armour, 0, "armour counts for crewed stands only");
+        assert_eq!(m.move_grids, 1, "4 cm is less than a grid: at least one");
+        s.bia.tactical_move_cm = 12;
         assert_eq!(map(&s).move_grids, 2);
-        assert_eq!(MOVE_GRIDS.map(|(_, cm, g)| (cm / 5).max(1) == g), [true; 7]);
+        s.stand_type = StandType::Artillery;
+        assert_eq!(map(&s).move_grids, 0, "artillery stays put");
     }
 }

@@ -10,7 +10,6 @@ pub mod auto;
 pub mod design;
 pub mod mapping;
 pub mod modifiers;
-pub mod morale;
 pub mod movement;
 pub mod opposed;
 pub mod queries;

@@ -4,8 +4,9 @@
 use super::error::RuleError;
 use crate::core::kinds::Weapon;
 
-/// The upper edges of the range bands, in table cm.
-pub const BANDS: [i64; 6] = [5, 10, 15, 30, 60, 120];
+/// The upper edges of the range bands, in table cm (the contract holds them,
+/// since every stand's `BiaProfile` is laid out by band).
+pub const BANDS: [i64; 6] = crate::battle::setup::BiaProfile::BANDS_CM;
 
 /// One cell: the hit number, and the penetration (`None` = no anti-armour value).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -93,17 +93,6 @@ pub enum ActEvent {
         /// `fights on`, `withdraws`, `out of action`, `knocked out`.
         effect: &'static str,
     },
-    GroupMorale {
-        group: String,
-        casualties: i64,
-        /// Hits that would make every stand of the group ineffective.
-        strength: i64,
-        threshold: &'static str,
-        roll: i64,
-        modifier: i64,
-        morale: i64,
-        passed: bool,
-    },
     End {
         winner: &'static str,
         turns: u32,
@@ -124,7 +113,6 @@ impl Happening for ActEvent {
             ActEvent::Ready { .. } => "ready",
             ActEvent::Move { .. } | ActEvent::Attack { .. } | ActEvent::Scatter { .. } => "action",
             ActEvent::LifeLost { .. } => "damage",
-            ActEvent::GroupMorale { .. } => "morale",
             ActEvent::End { .. } => "end",
         }
     }
@@ -173,7 +161,6 @@ impl Happening for ActEvent {
                 .chain(*distance_roll)
                 .map(|r| Roll::number("d100", r))
                 .collect(),
-            ActEvent::GroupMorale { roll, .. } => vec![Roll::number("2d6", *roll)],
             _ => Vec::new(),
         }
     }
@@ -284,20 +271,6 @@ impl Happening for ActEvent {
                 hits,
                 effect,
             } => format!("{stand} loses a life level: LL {life_levels} left, {hits} hit this battle; {effect}"),
-            ActEvent::GroupMorale {
-                group,
-                casualties,
-                strength,
-                threshold,
-                roll,
-                modifier,
-                morale,
-                passed,
-            } => format!(
-                "group {group} tests morale at {threshold} ({casualties} hits against a strength of {strength}): 2d6 {roll} {} against {morale}: {}",
-                signed(*modifier),
-                if *passed { "carries on" } else { "withdraws" }
-            ),
             ActEvent::End {
                 winner,
                 turns,

@@ -33,7 +33,8 @@ impl Battle<'_, '_> {
     pub(crate) fn distance(&self, i: usize, j: usize) -> i64 {
         let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
         match (a.air, b.air) {
-            (Some(s), _) | (_, Some(s)) => air::attack_grids(s),
+            (Some(_), _) => air::attack_grids(a.bia.attack_range_cm),
+            (_, Some(_)) => air::attack_grids(b.bia.attack_range_cm),
             _ => grids(a.pos, b.pos).max(1),
         }
     }
@@ -53,14 +54,14 @@ impl Battle<'_, '_> {
     /// attack it at all.
     pub(crate) fn weapon_value(&self, i: usize, j: usize, range: i64) -> Option<i64> {
         let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
-        let w = a.weapon?;
+        a.weapon?;
         if let Some(speed) = b.air {
-            return air::ad_value(w, speed);
+            return air::ad_value(&a.bia, speed);
         }
-        let cell = weapons::cell(w, range)?;
+        let cell = weapons::cell(&a.bia, range)?;
         let blast = a.area_radius().is_some();
         weapons::can_harm(cell, blast, b.m.armour, b.m.hard_infantry)
-            .then(|| weapons::value(w, range))
+            .then(|| weapons::value(&a.bia, range))
             .flatten()
     }
 

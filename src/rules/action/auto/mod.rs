@@ -10,15 +10,18 @@ mod fight;
 pub mod table;
 
 use crate::battle::event::Event;
+use crate::battle::event::Happening;
+use crate::battle::group_morale::{test_order, Group, Member};
 use crate::battle::result::{BattleResult, Knockout, Role, StandOutcome, Winner};
 use crate::battle::ruleset::{BattleError, PreparedBattle};
-use crate::battle::setup::BattleSetup;
+use crate::battle::setup::{BattleSetup, BiaProfile};
+use crate::battle::shared_events::Shared;
 use crate::core::dice::Roller;
 use crate::core::kinds::{AircraftSpeed, Cover, StandType, Status, Weapon};
 use crate::rules::action::mapping::{self, Mapped};
 use crate::rules::action::movement::Terrain;
 use crate::rules::action::range::{grids_from_cm, Grid};
-use crate::rules::action::{air, morale, weapons};
+use crate::rules::action::weapons;
 use events::ActEvent;
 
 /// Grids between neighbouring elements of a line.
@@ -51,6 +54,8 @@ pub struct Piece {
     pub group: usize,
     pub m: Mapped,
     pub weapon: Option<Weapon>,
+    /// The stand's BiA numbers (weapon by band, lock-on, attack range).
+    pub bia: BiaProfile,
     /// Set for aircraft: they attack from the air at their speed's range.
     pub air: Option<AircraftSpeed>,
     pub artillery: bool,
@@ -91,37 +96,24 @@ impl Piece {
         self.air.is_some()
     }
     pub fn ad(&self) -> bool {
-        self.weapon.is_some_and(|w| air::ad_line(w).is_some())
+        self.bia.air_defence()
     }
     pub fn area_radius(&self) -> Option<i64> {
-        self.weapon
-            .and_then(weapons::line)
-            .and_then(|l| l.area_radius)
+        self.weapon.and_then(weapons::area_radius)
     }
     /// Weapons with real penetration take armour first.
     pub fn anti_armour(&self) -> bool {
-        self.weapon
-            .and_then(weapons::line)
-            .and_then(|l| l.cells.iter().flatten().filter_map(|c| c.pen).max())
+        self.bia
+            .bands
+            .iter()
+            .flatten()
+            .filter_map(|c| c.pen)
+            .max()
             .is_some_and(|p| p >= 2)
     }
     pub fn can_move(&self) -> bool {
         self.m.move_grids > 0 && !self.is_aircraft() && !self.artillery
     }
-}
-
-/// A command's group for morale.
-#[derive(Debug, Clone, Copy)]
-pub struct Group {
-    pub role: Role,
-    /// People in the group: its size for the order of tests.
-    pub people: i64,
-    /// Hits that would make every stand ineffective: the base of BiA's
-    /// casualty thresholds, read as in the BiA resolver.
-    pub strength: i64,
-    pub morale: i64,
-    pub tested: [bool; 3],
-    pub withdrawn: bool,
 }
 
 /// The battle's pieces built once; each run starts from a copy.
@@ -192,14 +184,7 @@ impl<'a> Prepared<'a> {
                 {
                     Some(g) => g,
                     None => {
-                        p.groups.push(Group {
-                            role,
-                            people: 0,
-                            strength: 0,
-                            morale: 0,
-                            tested: [false; 3],
-                            withdrawn: false,
-                        });
+                        p.groups.push(Group::of(role, &[]));
                         p.group_codes.push(&s.command);
                         p.groups.len() - 1
                     }
@@ -226,6 +211,7 @@ impl<'a> Prepared<'a> {
                     group: g,
                     m,
                     weapon: s.weapon,
+                    bia: s.bia,
                     air,
                     artillery,
                     pos: (x, y),
@@ -254,15 +240,17 @@ impl<'a> Prepared<'a> {
             }
         }
         for (i, g) in p.groups.iter_mut().enumerate() {
-            let members: Vec<&Piece> = p.pieces.iter().filter(|x| x.group == i).collect();
-            g.people = members.iter().map(|x| x.people).sum();
-            g.strength = members
+            let members: Vec<Member> = p
+                .pieces
                 .iter()
-                .map(|x| (x.m.ineffective_at - x.hits_before).clamp(0, x.people))
-                .sum();
-            // The group tests on the morale of its typical stand: the rounded mean.
-            let n = members.len().max(1) as i64;
-            g.morale = ((members.iter().map(|x| x.morale).sum::<i64>() + n / 2) / n).clamp(1, 9);
+                .filter(|x| x.group == i)
+                .map(|x| Member {
+                    morale: x.morale,
+                    people: x.people,
+                    strength: (x.m.ineffective_at - x.hits_before).clamp(0, x.people),
+                })
+                .collect();
+            *g = Group::of(g.role, &members);
         }
         Ok(p)
     }
@@ -310,7 +298,7 @@ fn cover_name(c: Cover) -> &'static str {
 }
 
 impl Battle<'_, '_> {
-    pub(crate) fn log(&mut self, side: Option<Role>, what: ActEvent) {
+    pub(crate) fn log<H: Happening>(&mut self, side: Option<Role>, what: H) {
         if self.p.log {
             self.s.events.push(Event::of(self.s.turn, side, &what));
         }
@@ -407,43 +395,17 @@ impl Battle<'_, '_> {
     /// A group's test if it has reached a threshold it has not tested; returns
     /// whether a test was taken.
     pub(crate) fn test_group(&mut self, g: usize) -> bool {
-        if self.s.groups[g].withdrawn || !self.s.pieces.iter().any(|x| x.group == g && x.fighting())
-        {
+        if !self.s.pieces.iter().any(|x| x.group == g && x.fighting()) {
             return false;
         }
         let cas = self.casualties_of(g);
-        let strength = self.s.groups[g].strength;
-        let tested: Vec<morale::Threshold> = morale::THRESHOLDS
-            .iter()
-            .zip(self.s.groups[g].tested)
-            .filter(|(_, t)| *t)
-            .map(|((th, _), _)| *th)
-            .collect();
-        let Some((threshold, modifier)) = morale::due(strength, cas, &tested) else {
+        let Some(t) = self.s.groups[g].test(cas, &mut self.s.dice) else {
             return false;
         };
-        for (k, (t, _)) in morale::THRESHOLDS.iter().enumerate() {
-            if morale::threshold_casualties(*t, strength) <= cas {
-                self.s.groups[g].tested[k] = true;
-            }
-        }
-        let roll = self.s.dice.two_d6();
-        let morale_n = self.s.groups[g].morale;
-        let passed = morale::passes(morale_n, roll, modifier);
         let role = self.s.groups[g].role;
-        let ev = ActEvent::GroupMorale {
-            group: self.p.group_codes[g].to_string(),
-            casualties: cas,
-            strength,
-            threshold: threshold.name(),
-            roll,
-            modifier,
-            morale: morale_n,
-            passed,
-        };
+        let ev = Shared::group_morale(self.p.group_codes[g], &t);
         self.log(Some(role), ev);
-        if !passed {
-            self.s.groups[g].withdrawn = true;
+        if !t.passed {
             for x in self
                 .s
                 .pieces
@@ -456,16 +418,9 @@ impl Battle<'_, '_> {
         true
     }
 
-    /// Group tests between turns: attacking groups biggest first, then defending.
+    /// Group tests between turns, in BiA's order.
     pub(crate) fn morale_phase(&mut self) {
-        let mut order: Vec<usize> = (0..self.s.groups.len()).collect();
-        order.sort_by_key(|&g| {
-            (
-                self.s.groups[g].role == Role::Defender,
-                std::cmp::Reverse(self.s.groups[g].people),
-            )
-        });
-        for g in order {
+        for g in test_order(&self.s.groups) {
             self.test_group(g);
         }
     }

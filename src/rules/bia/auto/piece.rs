@@ -463,6 +463,7 @@ mod tests {
                 unclamped: 4,
                 morale: 4,
             },
+            bia: Default::default(),
         };
         Piece::new(&s, Role::Defender, 0, 60, Cover::Cover)
     }

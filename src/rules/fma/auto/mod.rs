@@ -408,6 +408,7 @@ pub(crate) mod testing {
                         unclamped: morale,
                         morale,
                     },
+                    bia: Default::default(),
                 })
                 .collect(),
         }
