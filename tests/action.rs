@@ -286,7 +286,7 @@ fn table_play_with_typed_dice_and_undo() {
         panic!("an attack with typed dice")
     };
     assert!(
-        said.contains("hit, 1 LL") && said.contains("defender_cover -2"),
+        said.contains("hit, 1 LL") && said.contains("defender_cover \u{2212}2"),
         "{said}"
     );
     let Reply::Done(status) = session.line("status") else {

@@ -164,7 +164,7 @@ pub fn answer(cmd: BiaQuery, seed: u64) -> Result<Answer, String> {
                 let mods: Vec<String> = out
                     .modifiers
                     .iter()
-                    .map(|m| format!("{} {:+}", m.name, m.modifier))
+                    .map(|m| format!("{} {}", m.name, crate::core::text::signed(m.modifier)))
                     .collect();
                 format!(
                     "{weapon} at {range} cm ({} cm band): needs {}; roll {}{} = {} → {} hit{}; penetration {}{}",

@@ -44,7 +44,7 @@ impl Protection {
 pub fn tough(armour: Rated, steps: usize) -> Rated {
     match armour {
         Rated::Die { die, times } => Rated::Die {
-            die: die.up(steps, Die::D12),
+            die: die.up(steps),
             times,
         },
         fixed => fixed,

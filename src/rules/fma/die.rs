@@ -1,69 +1,10 @@
-//! The FMA die ladder (D4 to D12) and a rated die: a die whose score is
+//! A rated die on the GZG ladder (`core::ladder`): a die whose score is
 //! multiplied (the `D12x2` of heavy weapons and armour) or a fixed value (the
 //! armour 1 of non-combatants).
 
 use serde::Serialize;
 
-/// One die type, smallest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Die {
-    D4,
-    D6,
-    D8,
-    D10,
-    D12,
-}
-
-/// The ladder in order, smallest first.
-pub const LADDER: [Die; 5] = [Die::D4, Die::D6, Die::D8, Die::D10, Die::D12];
-
-impl Die {
-    pub fn sides(self) -> i64 {
-        match self {
-            Die::D4 => 4,
-            Die::D6 => 6,
-            Die::D8 => 8,
-            Die::D10 => 10,
-            Die::D12 => 12,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Die::D4 => "d4",
-            Die::D6 => "d6",
-            Die::D8 => "d8",
-            Die::D10 => "d10",
-            Die::D12 => "d12",
-        }
-    }
-
-    /// `steps` types up the ladder, stopping at `cap`.
-    pub fn up(self, steps: usize, cap: Die) -> Die {
-        let i = LADDER.iter().position(|d| *d == self).unwrap_or(0);
-        LADDER[(i + steps).min(LADDER.len() - 1)].min(cap)
-    }
-
-    /// `d4`, `D8`, …
-    pub fn parse(s: &str) -> Result<Die, String> {
-        LADDER
-            .into_iter()
-            .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| format!("a die is d4, d6, d8, d10 or d12, not `{s}`"))
-    }
-
-    /// Every face, equally likely.
-    pub fn faces(self) -> std::ops::RangeInclusive<i64> {
-        1..=self.sides()
-    }
-}
-
-impl std::fmt::Display for Die {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use crate::core::ladder::{Die, LADDER};
 
 /// A die with a multiplier (`d12x2`), or a fixed value that is never rolled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -149,15 +90,6 @@ impl std::fmt::Display for Rated {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_ladder_climbs_and_stops_at_its_cap() {
-        assert_eq!(Die::D6.up(1, Die::D10), Die::D8);
-        assert_eq!(Die::D10.up(1, Die::D10), Die::D10);
-        assert_eq!(Die::D10.up(1, Die::D12), Die::D12);
-        assert_eq!(Die::D12.up(3, Die::D12), Die::D12);
-        assert_eq!(LADDER.map(Die::sides), [4, 6, 8, 10, 12]);
-    }
 
     #[test]
     fn rated_dice_parse_and_score() {

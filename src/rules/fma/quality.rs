@@ -68,7 +68,7 @@ pub fn quality_die(training: Training, actions: i64, officer: bool) -> Die {
         Die::D10
     };
     let extra = usize::from(cap == Die::D12);
-    base.up(steps + extra, cap)
+    base.up(steps + extra).min(cap)
 }
 
 /// Motivation from the campaign morale number: 1–3 → 1, 4–6 → 2, 7–9 → 3.

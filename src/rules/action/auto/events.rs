@@ -2,6 +2,7 @@
 //! record's line of text is made from its own fields (the `Happening`
 //! contract), so the log's text and its data cannot disagree.
 
+use crate::core::text::signed;
 use serde::Serialize;
 
 use crate::battle::event::Happening;
@@ -98,10 +99,6 @@ pub enum ActEvent {
         turns: u32,
         reason: String,
     },
-}
-
-fn signed(n: i64) -> String {
-    format!("{n:+}")
 }
 
 impl Happening for ActEvent {

@@ -4,8 +4,9 @@
 
 use serde::Serialize;
 
-use crate::battle::event::{modifier_words, signed, Happening};
+use crate::battle::event::Happening;
 use crate::core::dice::Roll;
+use crate::core::text::signed;
 
 /// A named modifier as it was applied.
 #[derive(Debug, Clone, Serialize)]
@@ -366,5 +367,40 @@ impl Happening for BiaEvent {
                 reason,
             } => format!("after {turns} turns: {winner} ({reason})"),
         }
+    }
+}
+
+/// A modifier as a log line reads it: `("in_cover", -1)` → "in cover −1".
+/// Identifiers stay in the event data; people read words and a true minus.
+fn modifier_words(id: &str, value: i64) -> String {
+    const ABBREVIATIONS: [&str; 8] = ["sf", "hma", "lta", "ads", "ko", "pw", "ap", "apc"];
+    let words: Vec<String> = id
+        .split('_')
+        .map(|w| {
+            if ABBREVIATIONS.contains(&w) {
+                w.to_uppercase()
+            } else if let Some(n) = w.strip_suffix("pct") {
+                format!("{n}%")
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
+    format!("{} {}", words.join(" "), signed(value))
+}
+
+#[cfg(test)]
+mod words_tests {
+    use super::modifier_words;
+
+    #[test]
+    fn identifiers_read_as_words_with_a_true_minus() {
+        assert_eq!(modifier_words("in_cover", -1), "in cover \u{2212}1");
+        assert_eq!(modifier_words("officer", 1), "officer +1");
+        assert_eq!(
+            modifier_words("target_seasoned_veteran_or_sf", -1),
+            "target seasoned veteran or SF \u{2212}1"
+        );
+        assert_eq!(modifier_words("in_lta", 0), "in LTA +0");
     }
 }
