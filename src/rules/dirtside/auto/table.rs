@@ -4,7 +4,7 @@
 
 use std::any::Any;
 
-use super::fight::{Plan, Situation};
+use super::fire::{Plan, Situation};
 use super::{Battle, Prepared, State};
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Winner};
