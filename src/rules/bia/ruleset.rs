@@ -4,7 +4,7 @@
 
 use clap::{FromArgMatches, Subcommand};
 
-use super::auto::play::BiaTable;
+use super::auto::table::BiaTable;
 use super::auto::Prepared;
 use super::hit_effects::{hit_row, status_for_hits};
 use super::queries::{answer, BiaQuery};

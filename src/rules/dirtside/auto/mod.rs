@@ -2,25 +2,35 @@
 //! become elements, and the battle is fought by alternate unit activations on
 //! a one-line table (each unit's distance in inches from the defenders' line).
 //! Every roll and chit draw is logged as a typed event.
+//!
+//! Here: the pieces, the prepared battle, the state of one fight, the turn
+//! loop and the helpers every part of the turn uses. Each part adds its own
+//! `impl Battle` from a file beside this one: `setup`, `fight` (the turn and
+//! activations), `movement`, `fire`, `damage`, `morale`, `assault`, `finish`.
 
+mod assault;
+mod damage;
 pub mod events;
 mod fight;
+mod finish;
+mod fire;
+mod morale;
+mod movement;
+mod setup;
 pub mod table;
 
 use crate::battle::event::Event;
-use crate::battle::result::{
-    BattleResult, Damage, DamageKind, Knockout, Role, StandOutcome, UnitCarryOver, Winner,
-};
-use crate::battle::ruleset::{BattleError, PreparedBattle};
+use crate::battle::result::{BattleResult, Knockout, Role, Winner};
+use crate::battle::ruleset::PreparedBattle;
 use crate::battle::setup::BattleSetup;
 use crate::core::dice::Roller;
-use crate::core::kinds::{Cover as CampaignCover, StandType, Status};
-use crate::rules::dirtside::chits::{Chit, Pot};
+use crate::rules::dirtside::chits::Chit;
 use crate::rules::dirtside::confidence::Level;
-use crate::rules::dirtside::elements::{self, Make};
+use crate::rules::dirtside::die::Die;
+use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::infantry::Class;
 use crate::rules::dirtside::quality::Quality;
-use events::DsEvent;
+use events::{DsEvent, Rolled};
 
 /// Days a damaged or immobilised vehicle is out after the battle.
 pub const REPAIR_DAYS: i64 = 2;
@@ -163,138 +173,20 @@ pub(crate) fn ri(r: Role) -> usize {
     }
 }
 
-impl<'a> Prepared<'a> {
-    pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
-        let pot = Pot::from_options(&setup.options).map_err(BattleError::Setup)?;
-        let range_in = ((setup.range_cm as f64) / 2.54).round() as i64;
-        let mut p = Prepared {
-            setup,
-            log,
-            codes: Vec::new(),
-            unit_codes: Vec::new(),
-            members: Vec::new(),
-            elements: Vec::new(),
-            units: Vec::new(),
-            pot: pot.chits(),
-            range_in,
-        };
-        for role in [Role::Attacker, Role::Defender] {
-            let force = setup.force(role);
-            if force.stands.is_empty() {
-                return Err(BattleError::NoForce {
-                    battle: setup.code.clone(),
-                    role: role.as_str(),
-                });
-            }
-            let post = match (role, setup.defender_cover) {
-                (Role::Attacker, _) | (_, CampaignCover::Open) => Post::Open,
-                (_, CampaignCover::Cover) => Post::Soft,
-                (_, CampaignCover::Bunker) => Post::Dug,
-            };
-            for s in &force.stands {
-                let u = match (0..p.units.len())
-                    .find(|&u| p.units[u].role == role && p.unit_codes[u] == s.unit)
-                {
-                    Some(u) => u,
-                    None => {
-                        let us = force.units.iter().find(|x| x.code == s.unit);
-                        p.units.push(Unit {
-                            role,
-                            quality: Quality::Green,
-                            leadership: us.map(|x| x.leadership.clamp(1, 3)).unwrap_or(2),
-                            level: us
-                                .map(|x| Level::from_campaign(x.confidence))
-                                .unwrap_or(Level::Confident),
-                            start: 0,
-                            leader: p.elements.len(),
-                            command: false,
-                            first_loss: false,
-                            half_tested: false,
-                            marker: false,
-                            activated: false,
-                            out: false,
-                            attacked_before: false,
-                            skip_next: false,
-                            evading: false,
-                            dist: if role == Role::Attacker { range_in } else { 0 },
-                            post,
-                            moved: 0,
-                        });
-                        p.unit_codes.push(&s.unit);
-                        p.members.push(Vec::new());
-                        p.units.len() - 1
-                    }
-                };
-                let over = setup.options.get(&elements::override_key(&s.code));
-                let make =
-                    elements::make(s, over.map(String::as_str)).map_err(BattleError::Setup)?;
-                p.members[u].push(p.elements.len());
-                p.codes.push(&s.code);
-                p.elements.push(Element {
-                    role,
-                    unit: u,
-                    make,
-                    people: (s.men - s.hits).max(0),
-                    commander: s.stand_type == StandType::Commander,
-                    alive: true,
-                    damaged: false,
-                    immobilised: false,
-                    systems_down: false,
-                    lost: false,
-                    knockout: None,
-                    fired: false,
-                    under_fire: false,
-                    ammo_spent: 0,
-                });
-            }
-        }
-        for (u, unit) in p.units.iter_mut().enumerate() {
-            let ms = &p.members[u];
-            unit.start = ms.len();
-            // The leader: a commander or officer's stand, else the first.
-            let stands: Vec<&crate::battle::setup::StandSetup> = ms
-                .iter()
-                .filter_map(|&e| {
-                    setup
-                        .force(unit.role)
-                        .stands
-                        .iter()
-                        .find(|s| s.code == p.codes[e])
-                })
-                .collect();
-            unit.leader = ms
-                .iter()
-                .zip(&stands)
-                .find(|(_, s)| s.stand_type == StandType::Commander || s.officer)
-                .map(|(e, _)| *e)
-                .unwrap_or(ms[0]);
-            unit.command = stands.iter().all(|s| s.stand_type == StandType::Commander);
-            // The unit's quality: the commonest among its stands, the better on a tie.
-            let mut tally = [0usize; 3];
-            for s in &stands {
-                tally[Quality::of_stand(s.training, s.actions) as usize] += 1;
-            }
-            let best = *tally.iter().max().unwrap_or(&0);
-            unit.quality = Quality::ALL
-                .into_iter()
-                .rev()
-                .find(|q| tally[*q as usize] == best)
-                .unwrap_or(Quality::Green);
-        }
-        Ok(p)
-    }
+/// The tally of one attack on each enemy unit: strength at its start, losses, leader.
+struct Attack {
+    strength: Vec<usize>,
+    losses: Vec<usize>,
+    leader_lost: Vec<bool>,
+    attacked: Vec<bool>,
+    air: bool,
+    marker: Vec<bool>,
+}
 
-    pub(crate) fn start(&self, dice: Roller) -> State {
-        State {
-            dice,
-            pot: self.pot.clone(),
-            elements: self.elements.clone(),
-            units: self.units.clone(),
-            turn: 0,
-            events: Vec::new(),
-            command_lost: [false; 2],
-            over: None,
-        }
+fn rolled(d: Die, roll: i64) -> Rolled {
+    Rolled {
+        die: d.name(),
+        roll,
     }
 }
 
@@ -333,98 +225,42 @@ impl Battle<'_, '_> {
         self.p.unit_codes[u].to_string()
     }
 
-    fn setup_event(&mut self) {
-        let count = |r| self.p.units.iter().filter(|u| u.role == r).count();
-        let ev = DsEvent::Setup {
-            attacker_units: count(Role::Attacker),
-            defender_units: count(Role::Defender),
-            range_in: self.p.range_in,
-            cover: match self.p.setup.defender_cover {
-                CampaignCover::Open => Post::Open.name(),
-                CampaignCover::Cover => Post::Soft.name(),
-                CampaignCover::Bunker => Post::Dug.name(),
-            },
-            pot: self.p.pot.len() as u32,
-        };
-        self.log(None, ev);
+    pub(crate) fn alive(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
+        self.p.members[u]
+            .iter()
+            .copied()
+            .filter(|&e| self.s.elements[e].alive)
     }
 
-    /// The result; `called` is the umpire's decision in a played battle.
-    pub(crate) fn finish(mut self, called: Option<(Winner, String)>) -> BattleResult {
-        let (winner, reason) = called.or_else(|| self.s.over.clone()).unwrap_or_else(|| {
-            (
-                Winner::Defender,
-                format!(
-                    "turn limit of {} reached: the defender holds",
-                    self.p.setup.turn_limit
-                ),
-            )
-        });
-        let turns = self.s.turn;
-        self.log(
-            None,
-            DsEvent::End {
-                winner: winner.as_str(),
-                turns,
-                reason: reason.clone(),
-            },
-        );
-        let stands = self
-            .s
-            .elements
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
-                let damage = if e.alive && e.is_vehicle() && (e.damaged || e.immobilised) {
-                    Some(Damage {
-                        kind: if e.damaged {
-                            DamageKind::Damaged
-                        } else {
-                            DamageKind::Immobilised
-                        },
-                        repair_days: REPAIR_DAYS,
-                    })
-                } else {
-                    None
-                };
-                StandOutcome {
-                    code: self.p.codes[i].to_string(),
-                    role: e.role,
-                    hits_taken: if e.alive { 0 } else { e.people },
-                    status_after: if e.alive {
-                        Status::Effective
-                    } else {
-                        Status::Destroyed
-                    },
-                    fired: e.fired,
-                    under_fire: e.under_fire,
-                    ammo_spent: e.ammo_spent,
-                    captured: 0,
-                    killed: 0,
-                    knockout: e.knockout,
-                    damage,
-                }
-            })
-            .collect();
-        let units = self
-            .s
-            .units
-            .iter()
-            .enumerate()
-            .map(|(u, x)| UnitCarryOver {
-                unit: self.p.unit_codes[u].to_string(),
-                confidence: x.level.campaign(),
-            })
-            .collect();
-        BattleResult {
-            ruleset: "dirtside".into(),
-            seed: self.s.dice.seed(),
-            winner,
-            turns,
-            end_reason: reason,
-            stands,
-            units,
-            events: self.s.events,
-        }
+    pub(crate) fn present(&self, u: usize) -> bool {
+        !self.s.units[u].out && self.alive(u).next().is_some()
+    }
+
+    fn side_units(&self, r: Role) -> Vec<usize> {
+        (0..self.s.units.len())
+            .filter(|&u| self.s.units[u].role == r && self.present(u))
+            .collect()
+    }
+
+    /// Inches between two units.
+    pub(crate) fn gap(&self, a: usize, b: usize) -> i64 {
+        (self.s.units[a].dist - self.s.units[b].dist).abs()
+    }
+
+    pub(crate) fn unit_mf(&self, u: usize) -> i64 {
+        self.alive(u)
+            .map(|e| self.s.elements[e].mf())
+            .filter(|m| *m > 0)
+            .min()
+            .unwrap_or(0)
+    }
+
+    pub(crate) fn infantry_unit(&self, u: usize) -> bool {
+        self.alive(u).all(|e| !self.s.elements[e].is_vehicle())
+    }
+
+    /// A roll of `d` through the battle's dice.
+    pub(crate) fn roll(&mut self, d: Die) -> i64 {
+        self.s.dice.d(d.sides())
     }
 }

@@ -2,7 +2,7 @@
 //! elements and calls tests, one line at a time, with the dice and chits typed
 //! (`roll 7,2,Y3,R1,M`) or rolled; `undo` restores a snapshot of the state.
 
-use super::fight::{Plan, Situation};
+use super::fire::{Plan, Situation};
 use super::{Battle, Prepared, State};
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Winner};

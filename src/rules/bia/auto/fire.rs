@@ -1,0 +1,438 @@
+//! Fire: target lists and target choice, fire phases and orbital fire, and a
+//! shot from the roll to hit through penetration or wounds; air defence too.
+//! Target lists are kept between phases because odds runs spend most of their
+//! time here.
+
+use super::events::{BiaEvent, Mod};
+use super::piece::{target_mod_index, Piece, State, Trigger};
+use super::{role_index, Battle};
+use crate::battle::result::{Knockout, Role};
+use crate::core::kinds::{Cover, StandType};
+use crate::rules::bia::air_defence::{ad_entry, attack_range_cm, lock_on_number, Lock};
+use crate::rules::bia::armour::{penetration_result, PenetrationResult};
+use crate::rules::bia::fire::{hits_for, modifiers};
+use crate::rules::bia::range_table::{band_index, BANDS};
+
+impl Battle<'_, '_> {
+    /// Range from a firer to a target, in table cm: the attacker's distance to
+    /// the defenders' line, plus how far each stands behind its own line.
+    fn range(&self, f: &Piece, t: &Piece) -> i64 {
+        if f.is_aircraft {
+            return attack_range_cm(f.speed);
+        }
+        if f.in_orbit() {
+            // From orbit every stand on the table is as far: the weapon's
+            // longest band.
+            return f.reach;
+        }
+        let (a, d) = if f.role == Role::Attacker {
+            (f, t)
+        } else {
+            (t, f)
+        };
+        (a.dist + a.back + d.back).max(1)
+    }
+
+    /// Air defence engages aircraft; anti-armour weapons take the nearest armour
+    /// they can penetrate from where they are; everything else takes the
+    /// nearest target it can hurt.
+    fn pick_target(&self, i: usize) -> Option<usize> {
+        let f = &self.s.pieces[i];
+        let o = role_index(f.role.other());
+        // Each section of a list (fighting, then going back) is sorted by
+        // range from any one firer, so the first stand out of reach ends it.
+        let scan = |list: &[usize], split: usize, armour_only: bool| {
+            for section in [&list[..split], &list[split..]] {
+                for &j in section {
+                    let t = &self.s.pieces[j];
+                    let range = self.range(f, t);
+                    let reach = if armour_only { f.pen_reach } else { f.reach };
+                    if f.ad.is_none() && range > reach {
+                        break;
+                    }
+                    // Armour is worth a shot only from where the weapon can
+                    // penetrate it: a `-` in the band cannot harm it.
+                    let wanted = if armour_only {
+                        f.penetrates_at(range, t.armour)
+                    } else {
+                        f.can_hurt(t)
+                            && (!t.is_vehicle || t.armour == 0 || f.penetrates_at(range, t.armour))
+                    };
+                    if t.on_field() && wanted {
+                        return Some(j);
+                    }
+                }
+            }
+            None
+        };
+        if f.anti_armour() {
+            let list = &self.s.armour_targets[o];
+            if let Some(j) = scan(list, self.s.armour_split[o], true) {
+                return Some(j);
+            }
+        }
+        scan(&self.s.targets[o], self.s.split[o], false)
+    }
+
+    /// Makes one side's target lists for a fire phase: stands still fighting
+    /// first, nearest first; then those going back.
+    fn target_lists(&mut self, role: Role) {
+        const INDEX: u64 = (1 << 20) - 1;
+        let mut keys = std::mem::take(&mut self.s.keys);
+        let r = role_index(role);
+        let mut list = std::mem::take(&mut self.s.targets[r]);
+        if !self.s.targets_built[r] {
+            list.clear();
+            list.extend(
+                (0..self.s.pieces.len()).filter(|&j| role_index(self.s.pieces[j].role) == r),
+            );
+        }
+        // Stands never come back onto the field, so last phase's list less
+        // those gone is this phase's, and nearly in order. Each stand's
+        // sort key is packed in one word: going back, distance, index.
+        keys.clear();
+        keys.extend(list.iter().filter_map(|&j| {
+            let t = &self.s.pieces[j];
+            let at = u64::try_from(t.dist + t.back).unwrap_or(0);
+            t.on_field()
+                .then(|| (u64::from(!t.fighting()) << 60) | (at << 20) | j as u64)
+        }));
+        if !keys.is_sorted() {
+            keys.sort_unstable();
+        }
+        list.clear();
+        list.extend(keys.iter().map(|k| (k & INDEX) as usize));
+        self.s.split[r] = keys.partition_point(|k| k >> 60 == 0);
+        let armour = &mut self.s.armour_targets[r];
+        armour.clear();
+        armour.extend(
+            list.iter()
+                .copied()
+                .filter(|&j| self.s.pieces[j].armour > 0),
+        );
+        self.s.armour_split[r] = armour
+            .iter()
+            .take_while(|&&j| self.s.pieces[j].fighting())
+            .count();
+        self.s.targets[r] = list;
+        self.s.keys = keys;
+        self.s.targets_built[r] = true;
+    }
+
+    pub(super) fn fire_phase(&mut self, role: Role) {
+        self.target_lists(role.other());
+        let mut order = std::mem::take(&mut self.s.order);
+        order.clear();
+        let mut moving = std::mem::take(&mut self.s.keys);
+        moving.clear();
+        // Stationary stands fire before moving ones, each in rank order.
+        for &i in &self.p.rank[role_index(role)] {
+            let p = &self.s.pieces[i];
+            if p.fighting() && p.weapon.is_some() && p.ammo > 0 {
+                if p.moved {
+                    moving.push(i as u64);
+                } else {
+                    order.push(i);
+                }
+            }
+        }
+        order.extend(moving.iter().map(|&i| i as usize));
+        self.s.keys = moving;
+        for &i in &order {
+            if !self.s.pieces[i].fighting() {
+                continue;
+            }
+            let Some(j) = self.pick_target(i) else {
+                continue;
+            };
+            if self.s.pieces[i].ad.is_some() {
+                self.air_defence(i, j);
+            } else {
+                self.shoot(i, j);
+            }
+            self.drop_target(j);
+        }
+        self.s.order = order;
+    }
+
+    /// Orbital activity: each side's weapons platforms in orbit fire as
+    /// artillery does, at the nearest enemy stand still fighting that they
+    /// can hurt, attackers' platforms first.
+    pub(super) fn orbital_phase(&mut self) {
+        if !self.p.orbit {
+            return;
+        }
+        for role in [Role::Attacker, Role::Defender] {
+            self.target_lists(role.other());
+            for i in 0..self.s.pieces.len() {
+                let p = &self.s.pieces[i];
+                if p.role != role || !p.in_orbit() || p.weapon.is_none() || p.ammo <= 0 {
+                    continue;
+                }
+                let Some(j) = self.pick_target(i) else {
+                    continue;
+                };
+                self.shoot(i, j);
+                self.drop_target(j);
+            }
+        }
+    }
+
+    /// Takes a stand out of the fire phase's target lists once it is off the
+    /// field, so later firers do not step over it. (A stand made ineffective
+    /// keeps its place until the next phase's lists: fire already aimed at
+    /// it lands on it.)
+    #[inline]
+    fn drop_target(&mut self, j: usize) {
+        if self.s.pieces[j].on_field() {
+            return;
+        }
+        self.drop_off_field(j);
+    }
+
+    fn drop_off_field(&mut self, j: usize) {
+        let r = role_index(self.s.pieces[j].role);
+        let lists = [
+            (&mut self.s.targets[r], &mut self.s.split[r]),
+            (&mut self.s.armour_targets[r], &mut self.s.armour_split[r]),
+        ];
+        for (list, split) in lists {
+            if let Some(k) = list.iter().position(|&x| x == j) {
+                list.remove(k);
+                if k < *split {
+                    *split -= 1;
+                }
+            }
+        }
+    }
+
+    fn spend(&mut self, i: usize, j: usize) {
+        let f = &mut self.s.pieces[i];
+        f.ammo -= 1;
+        f.ammo_spent += 1;
+        f.fired = true;
+        let side = role_index(f.role);
+        self.s.fired[side] = true;
+        let indirect = f.kind == StandType::Artillery;
+        let t = &mut self.s.pieces[j];
+        if t.fighting() {
+            t.call_test(Trigger::FirstFire);
+        }
+        t.under_fire = true;
+        t.shelled |= indirect;
+    }
+
+    pub(super) fn shoot(&mut self, i: usize, j: usize) {
+        let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
+        // The umpire's situation, in table play, overrides what the pieces say.
+        let (range, said_cover, said_moving, extra) = match &self.s.situation {
+            None => (self.range(f, t), None, false, 0),
+            Some(s) => (
+                s.range,
+                Some(s.cover.unwrap_or(Cover::Open)),
+                s.moving,
+                s.extra.iter().sum(),
+            ),
+        };
+        let Some(line) = f.line else { return };
+        let Some(band) = band_index(range) else {
+            return;
+        };
+        let Some(cell) = line.cells[band] else { return };
+        let cover = match said_cover {
+            Some(c) => c,
+            // Inside the position the walls still count, the rest of the
+            // cover no longer does.
+            None if f.dist == 0 && f.role == Role::Attacker && t.back == 0 => match t.cover {
+                Cover::Bunker => Cover::Cover,
+                _ => Cover::Open,
+            },
+            None => t.cover,
+        };
+        let moving = f.moved || said_moving;
+        let total = i64::from(f.firer_mod[usize::from(moving)])
+            + i64::from(t.target_mod[target_mod_index(cover, t.moved, t.non_tactical, line.blast)])
+            + extra;
+        let mods = if self.p.log {
+            self.named_modifiers(f, t, moving, cover, line.blast, total)
+        } else {
+            Vec::new()
+        };
+        let (aircraft, artillery) = (f.is_aircraft, f.kind == StandType::Artillery);
+        let roll = self.s.dice.d10();
+        let hits = hits_for(roll + total, cell.hit);
+        self.spend(i, j);
+        if self.p.log {
+            let (firer, target) = (self.code(i).to_string(), self.code(j).to_string());
+            let phase = if aircraft {
+                "air to surface"
+            } else if self.s.pieces[i].in_orbit() {
+                "orbital fire"
+            } else if artillery {
+                "indirect fire"
+            } else {
+                "fire"
+            };
+            let side = Some(self.s.pieces[i].role);
+            self.log(
+                side,
+                BiaEvent::Fire {
+                    phase,
+                    firer,
+                    target,
+                    range_cm: range,
+                    band: BANDS[band],
+                    hit_number: cell.hit,
+                    roll,
+                    modifiers: mods
+                        .iter()
+                        .map(|&(name, modifier)| Mod { name, modifier })
+                        .collect(),
+                    modified_roll: roll + total,
+                    hits,
+                },
+            );
+        }
+        if hits == 0 {
+            return;
+        }
+        if self.s.pieces[j].is_vehicle || self.s.pieces[j].is_aircraft {
+            for _ in 0..hits {
+                if !self.s.pieces[j].fighting() {
+                    break;
+                }
+                self.penetrate(j, cell.pen);
+            }
+        } else {
+            self.wound(j, hits);
+        }
+    }
+
+    /// A shot's modifiers by name, for the log (the total comes from the
+    /// stands' shares worked out once; both come from the same table).
+    fn named_modifiers(
+        &self,
+        f: &Piece,
+        t: &Piece,
+        moving: bool,
+        cover: Cover,
+        blast: bool,
+        total: i64,
+    ) -> Vec<(&'static str, i64)> {
+        let (firer, target) = (
+            f.as_firer(moving),
+            t.as_target(cover, t.moved, t.non_tactical),
+        );
+        let extra = self
+            .s
+            .situation
+            .iter()
+            .flat_map(|s| s.extra.iter().copied());
+        let named: Vec<(&'static str, i64)> = modifiers(&firer, &target, blast)
+            .iter()
+            .map(|m| (m.name(), m.value()))
+            .chain(extra.map(|m| ("mod", m)))
+            .collect();
+        debug_assert_eq!(named.iter().map(|(_, v)| v).sum::<i64>(), total);
+        named
+    }
+
+    fn penetrate(&mut self, j: usize, pen: Option<i64>) {
+        let roll = self.s.dice.d10();
+        let armour = self.s.pieces[j].armour;
+        let (total, result) = penetration_result(pen, roll, armour);
+        if self.p.log {
+            let target = self.code(j).to_string();
+            let side = Some(self.s.pieces[j].role.other());
+            self.log(
+                side,
+                BiaEvent::Penetration {
+                    target,
+                    armour,
+                    roll,
+                    penetration: pen,
+                    total,
+                    result: result.as_str(),
+                },
+            );
+        }
+        if result != PenetrationResult::NoEffect {
+            let t = &mut self.s.pieces[j];
+            t.knockout = Some(if result == PenetrationResult::Exploded {
+                Knockout::Exploded
+            } else {
+                Knockout::Killed
+            });
+            t.hits = t.people;
+            self.set_state(j, State::Destroyed);
+        }
+    }
+
+    fn wound(&mut self, j: usize, hits: i64) {
+        let t = &mut self.s.pieces[j];
+        t.hits = (t.hits + hits).min(t.people);
+        let total = t.hits_before + t.hits;
+        let new_state = if total >= t.destroyed_at || t.hits >= t.people {
+            State::Destroyed
+        } else if total >= t.ineffective_at && t.state == State::Fighting {
+            State::Ineffective
+        } else {
+            return;
+        };
+        if new_state == t.state {
+            return;
+        }
+        self.set_state(j, new_state);
+        if self.p.log {
+            let stand = self.code(j).to_string();
+            let side = Some(self.s.pieces[j].role.other());
+            self.log(
+                side,
+                BiaEvent::Hits {
+                    stand,
+                    hits: total,
+                    destroyed: new_state == State::Destroyed,
+                },
+            );
+        }
+    }
+
+    pub(super) fn air_defence(&mut self, i: usize, j: usize) {
+        let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
+        let Some(system) = f.ad else { return };
+        let entry = ad_entry(system);
+        let Some(number) = lock_on_number(entry.line, t.speed) else {
+            return;
+        };
+        let lock_roll = self.s.dice.d10();
+        let locked = match entry.lock {
+            Lock::Yes => lock_roll >= number,
+            Lock::At(m) => lock_roll + m >= number,
+            Lock::No => false,
+        };
+        let fire_roll = self.s.dice.d10();
+        let modified = fire_roll + entry.firing + if locked { 3 } else { 0 };
+        let hit = modified >= number;
+        self.spend(i, j);
+        if self.p.log {
+            let (firer, target) = (self.code(i).to_string(), self.code(j).to_string());
+            let side = Some(self.s.pieces[i].role);
+            self.log(
+                side,
+                BiaEvent::AirDefence {
+                    firer,
+                    target,
+                    lock_roll,
+                    locked,
+                    roll: fire_roll,
+                    modified_roll: modified,
+                    hit_number: number,
+                    hit,
+                },
+            );
+        }
+        if hit {
+            self.penetrate(j, Some(0));
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The movement phase: attackers advance by bounds and go into the enemy
+//! position; stands put out of the fight go back until they are off the table.
+
+use super::events::BiaEvent;
+use super::piece::{Posture, State, Trigger};
+use super::{Battle, ASSAULT_CM};
+use crate::battle::result::Role;
+use crate::core::kinds::{Equipment, StandType};
+
+/// Stands going back stop moving this far beyond the opening range: off the
+/// table, out of every weapon's reach.
+const OFF_TABLE_CM: i64 = 120;
+
+impl Battle<'_, '_> {
+    pub(super) fn movement_phase(&mut self) {
+        let assault = self.assault_pays();
+        let lead_in = self
+            .side(Role::Attacker)
+            .iter()
+            .any(|a| a.fighting() && a.on_foot && a.dist <= ASSAULT_CM);
+        let mut went_in = false;
+        for i in 0..self.s.pieces.len() {
+            match self.s.pieces[i].state {
+                State::Fighting => went_in |= self.advance(i, assault, lead_in),
+                State::Ineffective => self.fall_back(i, "falls back to the aid post", false),
+                State::Fled => self.fall_back(i, "flees", true),
+                _ => {}
+            }
+        }
+        if went_in {
+            // The defenders in the position are now in hand-to-hand too.
+            for d in self.s.pieces.iter_mut() {
+                if d.role == Role::Defender && d.fighting() && d.back == 0 && !d.is_aircraft {
+                    d.call_test(Trigger::FirstHandToHand);
+                }
+            }
+        }
+    }
+
+    /// A fighting attacker's move: by bounds to the 5 cm band, then into the
+    /// enemy position when the assault pays and its morale held (then `true`).
+    fn advance(&mut self, i: usize, assault: bool, lead_in: bool) -> bool {
+        let p = &mut self.s.pieces[i];
+        if p.role != Role::Attacker
+            || p.posture != Posture::Advance
+            || p.is_aircraft
+            || p.kind == StandType::Artillery
+            || p.tactical_move == 0
+            || p.dist == 0
+        {
+            return false;
+        }
+        let from = p.dist;
+        if p.dist <= ASSAULT_CM {
+            // Foot soldiers go in; vehicles stay at the 5 cm band and shoot
+            // them in.
+            if !p.on_foot || !assault || !p.has_tested(Trigger::EnterPosition) || p.test_due() {
+                return false;
+            }
+            p.dist = 0;
+            p.moved = true;
+            p.call_test(Trigger::FirstHandToHand);
+            if self.p.log {
+                let stand = self.code(i).to_string();
+                self.log(Some(Role::Attacker), BiaEvent::Assault { stand, from });
+            }
+            return true;
+        }
+        // Foot soldiers who cannot shoot well on the move split in two: a base
+        // of fire (every other stand) holds within reach and fires at full
+        // effect while the assault element moves every turn; the base
+        // follows once the assault element is at the 5 cm band.
+        let penalised = p.on_foot && p.equipment != Some(Equipment::Hma);
+        if penalised && i.is_multiple_of(2) && !lead_in && p.dist <= p.reach {
+            return false;
+        }
+        p.dist = (p.dist - p.tactical_move).max(ASSAULT_CM);
+        p.moved = true;
+        let to = p.dist;
+        if self.p.log {
+            let stand = self.code(i).to_string();
+            self.log(Some(Role::Attacker), BiaEvent::Advance { stand, from, to });
+        }
+        false
+    }
+
+    /// An ineffective or fleeing stand goes back at its movement rate (fleeing:
+    /// non-tactically, twice as far) until it is off the table.
+    fn fall_back(&mut self, i: usize, why: &'static str, run: bool) {
+        let limit = self.p.setup.range_cm + OFF_TABLE_CM;
+        let p = &mut self.s.pieces[i];
+        if p.tactical_move == 0 || p.is_aircraft {
+            return;
+        }
+        let from = p.dist + p.back;
+        let step = if run {
+            2 * p.tactical_move
+        } else {
+            p.tactical_move
+        };
+        match p.role {
+            Role::Attacker if p.dist < limit => p.dist = (p.dist + step).min(limit),
+            Role::Defender if p.back < limit => p.back = (p.back + step).min(limit),
+            _ => return,
+        }
+        p.moved = true;
+        p.non_tactical = run;
+        let to = p.dist + p.back;
+        if self.p.log {
+            let (stand, role) = (self.code(i).to_string(), self.s.pieces[i].role);
+            self.log(
+                Some(role),
+                BiaEvent::FallBack {
+                    stand,
+                    why,
+                    from,
+                    to,
+                    non_tactical: run,
+                    behind: role == Role::Defender,
+                },
+            );
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! Setting up a BiA battle: the pieces, groups and orders of fire are worked
+//! out once per battle, and each run (thousands of them for odds) starts from
+//! a copy that reuses the vectors of the run before.
+
+use super::morale::group_morale;
+use super::piece::{test_order, Piece};
+use super::{Fight, Group, Prepared};
+use crate::battle::result::Role;
+use crate::battle::ruleset::BattleError;
+use crate::battle::setup::BattleSetup;
+use crate::core::dice::Roller;
+
+impl<'a> Prepared<'a> {
+    pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
+        let mut pieces = Vec::new();
+        let mut codes = Vec::new();
+        let mut groups: Vec<Group> = Vec::new();
+        let mut group_codes: Vec<&str> = Vec::new();
+        for role in [Role::Attacker, Role::Defender] {
+            let force = setup.force(role);
+            if force.stands.is_empty() {
+                return Err(BattleError::NoForce {
+                    battle: setup.code.clone(),
+                    role: role.as_str(),
+                });
+            }
+            for s in &force.stands {
+                let g = match (0..groups.len())
+                    .find(|&g| groups[g].role == role && group_codes[g] == s.command)
+                {
+                    Some(g) => g,
+                    None => {
+                        groups.push(Group {
+                            role,
+                            people: 0,
+                            strength: 0,
+                            morale: 0,
+                            tested: [false; 3],
+                            withdrawn: false,
+                        });
+                        group_codes.push(&s.command);
+                        groups.len() - 1
+                    }
+                };
+                pieces.push(Piece::new(s, role, g, setup.range_cm, setup.defender_cover));
+                codes.push(s.code.as_str());
+            }
+        }
+        for (i, g) in groups.iter_mut().enumerate() {
+            // Platforms in orbit are not with the group on the table.
+            let members: Vec<&Piece> = pieces
+                .iter()
+                .filter(|p| p.command == i && !p.in_orbit())
+                .collect();
+            g.people = members.iter().map(|p| p.people).sum();
+            g.strength = members.iter().map(|p| p.strength()).sum();
+            g.morale = group_morale(&members);
+        }
+        // The order of fire within stationary (or moving) stands never
+        // changes in a battle: more experienced, then better trained first.
+        let mut all: Vec<usize> = (0..pieces.len()).collect();
+        all.sort_by_key(|&i| {
+            (
+                std::cmp::Reverse(pieces[i].experience),
+                std::cmp::Reverse(pieces[i].training),
+                i,
+            )
+        });
+        let rank = [Role::Attacker, Role::Defender].map(|r| {
+            all.iter()
+                .copied()
+                .filter(|&i| pieces[i].role == r)
+                .collect()
+        });
+        let mut test_rank: Vec<usize> = (0..pieces.len()).collect();
+        test_rank.sort_by_key(|&i| (test_order(&pieces[i]), i));
+        let mut group_order: Vec<usize> = (0..groups.len()).collect();
+        group_order.sort_by_key(|&g| {
+            (
+                groups[g].role == Role::Defender,
+                std::cmp::Reverse(groups[g].people),
+            )
+        });
+        let attackers = pieces
+            .iter()
+            .take_while(|p| p.role == Role::Attacker)
+            .count();
+        let count = |r: Role, ground: bool| {
+            pieces
+                .iter()
+                .filter(|p| p.role == r && p.fighting() && !(ground && p.is_aircraft))
+                .count()
+        };
+        let fighting = [count(Role::Attacker, false), count(Role::Defender, false)];
+        let fighting_ground = [count(Role::Attacker, true), count(Role::Defender, true)];
+        let orbit = pieces.iter().any(Piece::in_orbit);
+        debug_assert!(pieces[attackers..].iter().all(|p| p.role == Role::Defender));
+        Ok(Prepared {
+            setup,
+            log,
+            pieces,
+            groups,
+            group_codes,
+            codes,
+            rank,
+            test_rank,
+            group_order,
+            attackers,
+            fighting,
+            fighting_ground,
+            orbit,
+        })
+    }
+}
+
+impl Prepared<'_> {
+    pub(super) fn start(&self, seed: u64) -> Fight {
+        let mut f = Fight::default();
+        self.restart(&mut f, seed);
+        f
+    }
+
+    /// Sets `f` to the start of the battle with dice from `seed`, keeping
+    /// the vectors it has (odds fight thousands of runs on each thread).
+    pub(super) fn restart(&self, f: &mut Fight, seed: u64) {
+        fn cleared<T>(v: &mut Vec<T>) -> Vec<T> {
+            let mut v = std::mem::take(v);
+            v.clear();
+            v
+        }
+        let mut pieces = std::mem::take(&mut f.pieces);
+        pieces.clone_from(&self.pieces);
+        let mut groups = std::mem::take(&mut f.groups);
+        groups.clone_from(&self.groups);
+        *f = Fight {
+            seed,
+            dice: Roller::seeded(seed),
+            pieces,
+            groups,
+            turn: 0,
+            events: cleared(&mut f.events),
+            order: cleared(&mut f.order),
+            targets: [cleared(&mut f.targets[0]), cleared(&mut f.targets[1])],
+            situation: None,
+            fired: [false; 2],
+            swept: [false; 2],
+            split: [0; 2],
+            armour_targets: [
+                cleared(&mut f.armour_targets[0]),
+                cleared(&mut f.armour_targets[1]),
+            ],
+            armour_split: [0; 2],
+            targets_built: [false; 2],
+            surrendered: 0,
+            fighting: self.fighting,
+            fighting_ground: self.fighting_ground,
+            keys: cleared(&mut f.keys),
+        };
+    }
+}

@@ -1,0 +1,193 @@
+//! Close assault: when attacking infantry goes in, and the rounds of chits
+//! both sides draw until one gives way.
+
+use super::events::DsEvent;
+use super::{Battle, Post};
+use crate::rules::dirtside::chits;
+use crate::rules::dirtside::confidence::{self, Level, Threat};
+use crate::rules::dirtside::elements::Make;
+use crate::rules::dirtside::infantry::{self, Cover};
+
+impl Battle<'_, '_> {
+    /// An attacking infantry unit close-assaults when an enemy is within a
+    /// double move (and 2"): `None` if it did not try, else whether it went in.
+    pub(super) fn try_assault(&mut self, u: usize) -> Option<bool> {
+        if !self.infantry_unit(u) {
+            return None;
+        }
+        let threat = confidence::assault_threat(self.s.units[u].level)?;
+        let mf = self.unit_mf(u);
+        let role = self.s.units[u].role;
+        let target = self
+            .side_units(role.other())
+            .into_iter()
+            .filter(|&v| self.alive(v).any(|e| !self.s.elements[e].is_vehicle()))
+            .map(|v| (self.gap(u, v), v))
+            .min();
+        let (gap, v) = target?;
+        if gap > 2 * mf + 2 {
+            return None;
+        }
+        Some(self.assault(u, v, threat))
+    }
+
+    /// The close assault of `u` on `v`; returns false if the attacker balked.
+    pub(crate) fn assault(&mut self, u: usize, v: usize, threat: i64) -> bool {
+        if !self.reaction_at(u, "close assault", threat) {
+            return false;
+        }
+        let gap = self.gap(u, v);
+        if gap > 2 {
+            self.shift(u, gap - 2, "double move");
+            self.opportunity_fire(u);
+            let still =
+                self.present(u) && confidence::assault_threat(self.s.units[u].level).is_some();
+            if !still || self.s.over.is_some() {
+                return true;
+            }
+        }
+        let powered = self.alive(u).any(|e| self.s.elements[e].powered());
+        let level_before = self.s.units[v].level;
+        if self.infantry_unit(v) && level_before == Level::Broken {
+            self.s.units[v].level = Level::Routed;
+            self.rout_check(v);
+            return true;
+        }
+        self.confidence_test(
+            v,
+            if powered {
+                Threat::AssaultedByPowered
+            } else {
+                Threat::Assaulted
+            },
+        );
+        if self.s.units[v].out {
+            return true;
+        }
+        if self.s.units[v].level > level_before {
+            self.withdraw_from_assault(v, u);
+            return true;
+        }
+        let mut round = 1;
+        let mut cover = self.s.units[v].post;
+        loop {
+            let ev = DsEvent::Assault {
+                attacker: self.ucode(u),
+                defender: self.ucode(v),
+                round,
+            };
+            self.log(Some(self.s.units[u].role), ev);
+            let (au, du) = (self.alive(u).count(), self.alive(v).count());
+            self.assault_round(u, v, cover);
+            let a_lost = au - self.alive(u).count();
+            let d_lost = du - self.alive(v).count();
+            if !self.present(v) {
+                self.command_check(v);
+                self.s.units[u].dist = self.s.units[v].dist;
+                return true;
+            }
+            let dt = if 2 * d_lost >= du {
+                Threat::AssaultRoundHeavy
+            } else {
+                Threat::AssaultRoundLight
+            };
+            let before = self.s.units[v].level;
+            self.confidence_test(v, dt);
+            if self.s.units[v].out || self.s.units[v].level > before {
+                if !self.s.units[v].out {
+                    self.withdraw_from_assault(v, u);
+                }
+                return true;
+            }
+            if !self.present(u) {
+                return true;
+            }
+            let at = if 2 * a_lost >= au {
+                Threat::AssaultRoundHeavy
+            } else {
+                Threat::AssaultRoundLight
+            };
+            let before = self.s.units[u].level;
+            self.confidence_test(u, at);
+            if self.s.units[u].out || self.s.units[u].level > before {
+                if !self.s.units[u].out {
+                    let back = (self.unit_mf(u) / 2).max(2);
+                    self.shift(u, -back, "fall back");
+                    self.s.units[u].marker = true;
+                }
+                return true;
+            }
+            round += 1;
+            cover = Post::Open;
+            if round > 6 {
+                return true;
+            }
+        }
+    }
+
+    fn withdraw_from_assault(&mut self, v: usize, u: usize) {
+        let back = (self.unit_mf(v) / 2).max(2);
+        let old = self.s.units[v].dist;
+        self.shift(v, -back, "withdraw");
+        self.s.units[v].marker = true;
+        self.s.units[u].dist = old;
+        self.s.units[u].post = Post::Open;
+    }
+
+    /// Every team on both sides draws at once; the dead still fire this round.
+    fn assault_round(&mut self, u: usize, v: usize, defender_post: Post) {
+        let a: Vec<usize> = self
+            .alive(u)
+            .filter(|&e| !self.s.elements[e].is_vehicle())
+            .collect();
+        let d: Vec<usize> = self
+            .alive(v)
+            .filter(|&e| !self.s.elements[e].is_vehicle())
+            .collect();
+        if a.is_empty() || d.is_empty() {
+            return;
+        }
+        let mut kills = Vec::new();
+        let mut attack = self.new_attack();
+        for (firers, targets, post) in [(&a, &d, defender_post), (&d, &a, Post::Open)] {
+            for (k, &e) in firers.iter().enumerate() {
+                let t = targets[k % targets.len()];
+                let (Make::Team { class, role, .. }, Make::Team { class: tc, .. }) =
+                    (self.s.elements[e].make, self.s.elements[t].make)
+                else {
+                    continue;
+                };
+                let n = infantry::assault_chits(class, role);
+                let cover = match post {
+                    Post::Open => Cover::Open,
+                    Post::Soft => Cover::Soft,
+                    Post::Dug => Cover::DugIn,
+                };
+                let drawn = self.draw(n);
+                let (killed, reading) =
+                    chits::infantry_hit(&drawn, infantry::assault_valid(cover), tc);
+                self.s.pot.extend(drawn.iter().copied());
+                self.s.elements[e].fired = true;
+                self.s.elements[e].under_fire = true;
+                self.s.elements[t].under_fire = true;
+                if killed {
+                    kills.push(t);
+                }
+                let ev = DsEvent::Chits {
+                    firer: self.code(e),
+                    target: self.code(t),
+                    drawn: drawn.iter().map(|c| c.name()).collect(),
+                    valid: reading.valid.iter().map(|c| c.name()).collect(),
+                    total: reading.valid_total,
+                    result: reading.result,
+                    effects: Vec::new(),
+                };
+                self.log(Some(self.s.elements[e].role), ev);
+            }
+        }
+        for t in kills {
+            self.s.elements[t].alive = false;
+            self.record_loss(t, &mut attack);
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! Damage: chits drawn for a hit on a vehicle or an infantry team, and the
+//! losses each attack tallies for the tests that follow it.
+
+use super::events::DsEvent;
+use super::fire::Situation;
+use super::{Attack, Battle};
+use crate::battle::result::Knockout;
+use crate::rules::dirtside::chits::{self, Chit, Effect, Target, VehicleResult};
+use crate::rules::dirtside::elements::Make;
+use crate::rules::dirtside::fire_control::Band;
+use crate::rules::dirtside::weapons::Weapon;
+
+impl Battle<'_, '_> {
+    pub(super) fn new_attack(&self) -> Attack {
+        let n = self.s.units.len();
+        Attack {
+            strength: (0..n)
+                .map(|u| {
+                    self.p.members[u]
+                        .iter()
+                        .filter(|&&e| !self.s.elements[e].lost)
+                        .count()
+                })
+                .collect(),
+            losses: vec![0; n],
+            leader_lost: vec![false; n],
+            attacked: vec![false; n],
+            air: false,
+            marker: vec![false; n],
+        }
+    }
+
+    /// Draws `n` chits from the pot (returned after the shot).
+    pub(super) fn draw(&mut self, n: usize) -> Vec<Chit> {
+        let mut drawn = Vec::with_capacity(n);
+        for _ in 0..n {
+            match self.s.dice.draw(&mut self.s.pot, |c: &Chit| c.name()) {
+                Some(c) => drawn.push(c),
+                None => break,
+            }
+        }
+        drawn
+    }
+
+    pub(super) fn record_loss(&mut self, t: usize, attack: &mut Attack) {
+        let tu = self.s.elements[t].unit;
+        if !self.s.elements[t].lost {
+            self.s.elements[t].lost = true;
+            attack.losses[tu] += 1;
+        }
+        if !self.s.elements[t].alive && self.s.units[tu].leader == t {
+            attack.leader_lost[tu] = true;
+        }
+        if self.s.elements[t].is_vehicle() {
+            attack.marker[tu] = true;
+        }
+    }
+
+    pub(super) fn vehicle_damage(
+        &mut self,
+        e: usize,
+        t: usize,
+        w: Weapon,
+        band: Option<Band>,
+        sit: Situation,
+        attack: &mut Attack,
+    ) {
+        let Make::Vehicle { stats, .. } = self.s.elements[t].make else {
+            return;
+        };
+        let target = Target::Vehicle {
+            armour: stats.armour,
+            kind: stats.armour_kind,
+            apfc: false,
+            cover: self.infantry_cover(t, sit),
+        };
+        let Ok(Some(v)) = chits::validity(w, band, target) else {
+            return;
+        };
+        let n = w.chits_per_hit();
+        let drawn = self.draw(n);
+        let (result, reading) = chits::vehicle_hit(&drawn, v, stats.armour, w.system.small_arms());
+        self.s.pot.extend(drawn.iter().copied());
+        let firer_is_vehicle = self.s.elements[e].is_vehicle();
+        let mut effects: Vec<&'static str> = Vec::new();
+        for fx in &reading.effects {
+            match fx {
+                Effect::Immobilised => {
+                    self.s.elements[t].immobilised = true;
+                    effects.push("immobilised");
+                }
+                Effect::SystemsDown => {
+                    self.s.elements[t].systems_down = true;
+                    effects.push("systems down");
+                }
+                Effect::FirerSystemsDown if firer_is_vehicle => {
+                    self.s.elements[e].systems_down = true;
+                    effects.push("firer systems down");
+                }
+                Effect::FirerSystemsDown => effects.push("no effect on an infantry firer"),
+            }
+        }
+        let mut outcome = result;
+        if result == VehicleResult::Damaged && self.s.elements[t].damaged {
+            outcome = VehicleResult::KnockedOut;
+            effects.push("second damage knocks it out");
+        }
+        match outcome {
+            VehicleResult::Undamaged => {}
+            VehicleResult::Damaged => self.s.elements[t].damaged = true,
+            VehicleResult::KnockedOut | VehicleResult::Destroyed => {
+                self.s.elements[t].alive = false;
+                self.s.elements[t].knockout = Some(if outcome == VehicleResult::Destroyed {
+                    Knockout::Exploded
+                } else {
+                    Knockout::Killed
+                });
+            }
+        }
+        if matches!(
+            outcome,
+            VehicleResult::Damaged | VehicleResult::KnockedOut | VehicleResult::Destroyed
+        ) {
+            self.record_loss(t, attack);
+        }
+        let ev = DsEvent::Chits {
+            firer: self.code(e),
+            target: self.code(t),
+            drawn: drawn.iter().map(|c| c.name()).collect(),
+            valid: reading.valid.iter().map(|c| c.name()).collect(),
+            total: reading.valid_total,
+            result: outcome.word(),
+            effects,
+        };
+        self.log(Some(self.s.elements[e].role), ev);
+    }
+
+    pub(super) fn infantry_damage(
+        &mut self,
+        e: usize,
+        t: usize,
+        n: usize,
+        colours: chits::Colours,
+        attack: &mut Attack,
+    ) {
+        let Make::Team { class, .. } = self.s.elements[t].make else {
+            return;
+        };
+        let drawn = self.draw(n);
+        let (killed, reading) = chits::infantry_hit(&drawn, colours, class);
+        self.s.pot.extend(drawn.iter().copied());
+        if killed {
+            self.s.elements[t].alive = false;
+            self.record_loss(t, attack);
+        }
+        let ev = DsEvent::Chits {
+            firer: self.code(e),
+            target: self.code(t),
+            drawn: drawn.iter().map(|c| c.name()).collect(),
+            valid: reading.valid.iter().map(|c| c.name()).collect(),
+            total: reading.valid_total,
+            result: reading.result,
+            effects: Vec::new(),
+        };
+        self.log(Some(self.s.elements[e].role), ev);
+    }
+}

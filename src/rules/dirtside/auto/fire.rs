@@ -1,0 +1,522 @@
+//! Fire: opportunity fire, what each element can do against each target,
+//! target choice, a unit's fire plan and its shots to the hit (direct fire,
+//! guided missiles, small arms). What a hit does is in `damage`.
+
+use super::events::DsEvent;
+use super::{rolled, Attack, Battle, Post};
+use crate::rules::dirtside::chits;
+use crate::rules::dirtside::confidence::Level;
+use crate::rules::dirtside::die::Die;
+use crate::rules::dirtside::effectiveness::{effectiveness, effectiveness_die, firing_elements};
+use crate::rules::dirtside::elements::Make;
+use crate::rules::dirtside::fire_control::{self, Band, Position};
+use crate::rules::dirtside::infantry::{self, Cover, Role as TeamRole};
+use crate::rules::dirtside::missiles::{self, Grade};
+use crate::rules::dirtside::weapons::{System, Weapon};
+
+/// How one element engages one target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Plan {
+    /// A direct-fire gun: opposed roll, then chits.
+    Direct(Weapon),
+    /// A guided missile: area defence, then guidance against ECM.
+    Missile(Weapon),
+    /// Small arms or a vehicle's APSW: chits only (a firefight draw).
+    Small(Weapon),
+    /// A vehicle gun against infantry: chits only.
+    AntiPersonnel(Weapon, usize),
+    /// An infantry rocket at a vehicle within 4".
+    Iavr,
+}
+
+/// Target priority, smallest first: wrong kind for an anti-armour weapon,
+/// not yet activated, range, in cover, unit.
+type TargetKey = (bool, bool, i64, bool, usize);
+
+/// What the umpire says about one shot in table play.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Situation {
+    pub band: Option<Band>,
+    pub cover: Option<Position>,
+    pub moving: bool,
+}
+
+impl Battle<'_, '_> {
+    /// Unactivated enemy units with the mover in reach fire at it now.
+    pub(crate) fn opportunity_fire(&mut self, mover: usize) {
+        let role = self.s.units[mover].role;
+        for v in self.side_units(role.other()) {
+            if self.s.over.is_some() || !self.present(mover) || self.s.units[mover].out {
+                return;
+            }
+            let unit = self.s.units[v];
+            if unit.activated || unit.level >= Level::Broken {
+                continue;
+            }
+            let reach = self.alive(v).any(|e| self.has_target(e, Some(mover)));
+            if reach {
+                self.s.units[v].activated = true;
+                let ev = DsEvent::Activate {
+                    unit: self.ucode(v),
+                    confidence: unit.level.word(),
+                    inches: unit.dist,
+                    opportunity: true,
+                };
+                self.log(Some(unit.role), ev);
+                self.fire_unit(v, Some(mover), Situation::default());
+                self.end_activation(v);
+                self.check_end();
+            }
+        }
+    }
+
+    /// What `e` can do against `t`, at the units' distance.
+    pub(crate) fn plan(&self, e: usize, t: usize, range: i64) -> Option<Plan> {
+        let (f, g) = (&self.s.elements[e], &self.s.elements[t]);
+        if !f.alive || !g.alive || f.systems_down {
+            return None;
+        }
+        match (f.make, g.make) {
+            (
+                Make::Team {
+                    class,
+                    role,
+                    launcher,
+                    iavr,
+                },
+                _,
+            ) => {
+                if let Some(w) = launcher {
+                    return (g.is_vehicle() && range <= w.max_range()).then_some(Plan::Missile(w));
+                }
+                if role == TeamRole::Specialist {
+                    return None;
+                }
+                let small = Weapon {
+                    system: if role == TeamRole::Apsw {
+                        System::Apsw
+                    } else if class == infantry::Class::Powered {
+                        System::PoweredRifle
+                    } else {
+                        System::Rifle
+                    },
+                    class: 0,
+                };
+                let reach = if role == TeamRole::Apsw {
+                    infantry::APSW_RANGE
+                } else {
+                    infantry::rifle_range(class)
+                };
+                match g.armour() {
+                    None => (range <= reach).then_some(Plan::Small(small)),
+                    Some(_) if iavr && range <= 4 => Some(Plan::Iavr),
+                    Some(0) => (range <= reach).then_some(Plan::Small(small)),
+                    Some(_) => None,
+                }
+            }
+            (Make::Vehicle { stats, weapon, .. }, Make::Vehicle { stats: ts, .. }) => {
+                if weapon.system.small_arms() {
+                    (ts.armour == 0 && range <= infantry::APSW_RANGE).then_some(Plan::Small(weapon))
+                } else if weapon.system.missile() {
+                    (range <= weapon.max_range()).then_some(Plan::Missile(weapon))
+                } else if weapon.in_range(range, f.damaged) {
+                    Some(Plan::Direct(weapon))
+                } else if stats.apsw && ts.armour == 0 && range <= infantry::APSW_RANGE {
+                    Some(Plan::Small(Weapon {
+                        system: System::Apsw,
+                        class: 0,
+                    }))
+                } else {
+                    None
+                }
+            }
+            (Make::Vehicle { stats, weapon, .. }, Make::Team { .. }) => {
+                if (weapon.system == System::Apsw || stats.apsw) && range <= infantry::APSW_RANGE {
+                    return Some(Plan::Small(Weapon {
+                        system: System::Apsw,
+                        class: 0,
+                    }));
+                }
+                let (n, reach) = weapon.against_infantry()?;
+                // Only when some colour can count against the target's cover.
+                let colours = chits::anti_personnel_colours(weapon.system)?.and(
+                    infantry::firefight_valid(self.infantry_cover(t, Situation::default())),
+                );
+                (colours != chits::Colours::NONE
+                    && range <= reach
+                    && weapon.in_range(range, f.damaged))
+                .then_some(Plan::AntiPersonnel(weapon, n))
+            }
+        }
+    }
+
+    /// The farthest any shot of element `e` could reach, in inches: an upper
+    /// bound that lets target picking pass over units out of reach without
+    /// planning a shot at each of their elements.
+    fn max_reach(&self, e: usize) -> i64 {
+        match self.s.elements[e].make {
+            Make::Team {
+                class, launcher, ..
+            } => launcher
+                .map(|w| w.max_range())
+                .unwrap_or(0)
+                .max(infantry::rifle_range(class))
+                .max(infantry::APSW_RANGE)
+                .max(4),
+            Make::Vehicle { weapon, .. } => weapon
+                .max_range()
+                .max(infantry::APSW_RANGE)
+                .max(weapon.against_infantry().map(|(_, r)| r).unwrap_or(0)),
+        }
+    }
+
+    fn anti_armour(&self, e: usize) -> bool {
+        match self.s.elements[e].make {
+            Make::Vehicle { weapon, .. } => !weapon.system.small_arms(),
+            Make::Team { launcher, .. } => launcher.is_some(),
+        }
+    }
+
+    /// The target `e` picks (the `k`-th of its choice's unit, to spread fire):
+    /// anti-armour weapons take vehicles; then an enemy that has activated, the
+    /// nearest, one in the open. `only` limits it to one enemy unit.
+    /// Whether element `e` has any shot (at unit `only`, if given): the
+    /// yes-or-no of `pick_target`, stopping at the first shot found.
+    pub(crate) fn has_target(&self, e: usize, only: Option<usize>) -> bool {
+        let f = self.s.elements[e];
+        let reach = self.max_reach(e);
+        self.side_units(f.role.other()).into_iter().any(|v| {
+            if only.is_some_and(|o| o != v) {
+                return false;
+            }
+            let range = self.gap(f.unit, v);
+            range <= reach && self.alive(v).any(|t| self.plan(e, t, range).is_some())
+        })
+    }
+
+    pub(crate) fn pick_target(
+        &self,
+        e: usize,
+        only: Option<usize>,
+        k: usize,
+    ) -> Option<(usize, Plan)> {
+        let f = self.s.elements[e];
+        let av = self.anti_armour(e);
+        let reach = self.max_reach(e);
+        let mut best: Option<(TargetKey, usize)> = None;
+        for v in self.side_units(f.role.other()) {
+            if only.is_some_and(|o| o != v) {
+                continue;
+            }
+            let range = self.gap(f.unit, v);
+            if range > reach {
+                continue;
+            }
+            for t in self.alive(v) {
+                if self.plan(e, t, range).is_none() {
+                    continue;
+                }
+                let tv = self.s.elements[t].is_vehicle();
+                let key = (
+                    av && !tv,
+                    !self.s.units[v].activated,
+                    range,
+                    self.s.units[v].post != Post::Open,
+                    v,
+                );
+                if best.is_none_or(|(b, _)| key < b) {
+                    best = Some((key, t));
+                }
+                // Within one unit the key differs only by whether the target
+                // is a vehicle; once the better kind is found, the rest of the
+                // unit cannot beat it.
+                if !key.0 {
+                    break;
+                }
+            }
+        }
+        let (key, first) = best?;
+        let v = self.s.elements[first].unit;
+        let range = self.gap(f.unit, v);
+        let options: Vec<usize> = self
+            .alive(v)
+            .filter(|&t| {
+                self.plan(e, t, range).is_some()
+                    && (self.s.elements[t].is_vehicle() != key.0 || !av)
+            })
+            .collect();
+        let t = if options.is_empty() {
+            first
+        } else {
+            options[k % options.len()]
+        };
+        self.plan(e, t, range).map(|p| (t, p))
+    }
+
+    /// A unit fires: every element declares a target, infantry roll fire
+    /// effectiveness once, then each shot is resolved and tests follow.
+    pub(crate) fn fire_unit(&mut self, u: usize, only: Option<usize>, sit: Situation) {
+        let elements: Vec<usize> = self.alive(u).collect();
+        let mut shots: Vec<(usize, usize, Plan)> = Vec::new();
+        for (k, &e) in elements.iter().enumerate() {
+            if let Some((t, plan)) = self.pick_target(e, only, k) {
+                shots.push((e, t, plan));
+            }
+        }
+        self.resolve_shots(u, shots, sit);
+    }
+
+    /// Resolves declared shots as one attack.
+    pub(crate) fn resolve_shots(
+        &mut self,
+        u: usize,
+        mut shots: Vec<(usize, usize, Plan)>,
+        sit: Situation,
+    ) {
+        if shots.is_empty() {
+            return;
+        }
+        let role = self.s.units[u].role;
+        // Infantry small arms and rockets need the unit's fire effectiveness.
+        let needs = |b: &Self, e: usize, p: Plan| {
+            !b.s.elements[e].is_vehicle() && matches!(p, Plan::Small(_) | Plan::Iavr)
+        };
+        let eligible = shots.iter().filter(|(e, _, p)| needs(self, *e, *p)).count();
+        if eligible > 0 {
+            let unit = self.s.units[u];
+            let die = effectiveness_die(unit.quality, unit.marker).unwrap_or(Die::D4);
+            let r = self.roll(die);
+            let eff = effectiveness(r, unit.leadership);
+            let firing = firing_elements(eff, eligible);
+            let ev = DsEvent::Effectiveness {
+                unit: self.ucode(u),
+                rolled: rolled(die, r),
+                leadership: unit.leadership,
+                result: eff.word(),
+                firing,
+                eligible,
+            };
+            self.log(Some(role), ev);
+            // APSW teams count among those firing first.
+            let mut order: Vec<(usize, bool)> = shots
+                .iter()
+                .enumerate()
+                .filter(|(_, (e, _, p))| needs(self, *e, *p))
+                .map(|(i, (e, _, _))| {
+                    (
+                        i,
+                        matches!(
+                            self.s.elements[*e].make,
+                            Make::Team {
+                                role: TeamRole::Apsw,
+                                ..
+                            }
+                        ),
+                    )
+                })
+                .collect();
+            order.sort_by_key(|(i, apsw)| (!apsw, *i));
+            let silent: Vec<usize> = order.iter().skip(firing).map(|(i, _)| *i).collect();
+            // Targets of silenced teams are still under fire.
+            for &i in &silent {
+                let t = shots[i].1;
+                let tu = self.s.elements[t].unit;
+                if !self.s.elements[t].is_vehicle() {
+                    self.s.units[tu].marker = true;
+                    self.mark_under_fire(tu);
+                }
+            }
+            let mut i = 0;
+            shots.retain(|_| {
+                let keep = !silent.contains(&i);
+                i += 1;
+                keep
+            });
+        }
+        let mut attack = self.new_attack();
+        for (e, t, plan) in shots {
+            if !self.s.elements[e].alive {
+                continue;
+            }
+            self.s.elements[e].fired = true;
+            self.s.elements[e].ammo_spent += 1;
+            if let Make::Vehicle { aircraft: true, .. } = self.s.elements[e].make {
+                attack.air = true;
+            }
+            let tu = self.s.elements[t].unit;
+            attack.attacked[tu] = true;
+            if !self.s.elements[t].is_vehicle() {
+                attack.marker[tu] = true;
+            }
+            if !self.s.elements[t].alive {
+                continue; // declared at a target already killed: wasted
+            }
+            self.shoot(e, t, plan, sit, &mut attack);
+        }
+        self.after_attack(attack);
+    }
+
+    pub(super) fn mark_under_fire(&mut self, tu: usize) {
+        for t in self.p.members[tu].clone() {
+            self.s.elements[t].under_fire = true;
+        }
+    }
+
+    fn target_position(&self, t: usize, sit: Situation) -> Position {
+        if let Some(p) = sit.cover {
+            return p;
+        }
+        let unit = self.s.units[self.s.elements[t].unit];
+        if unit.evading {
+            return Position::Evading;
+        }
+        match unit.post {
+            Post::Open => Position::None,
+            Post::Soft => Position::Soft,
+            Post::Dug => Position::HullDown,
+        }
+    }
+
+    pub(super) fn infantry_cover(&self, t: usize, sit: Situation) -> Cover {
+        match self.target_position(t, sit) {
+            Position::Soft | Position::PopUp => Cover::Soft,
+            Position::DugIn | Position::HullDown | Position::TurretDown => Cover::DugIn,
+            _ => Cover::Open,
+        }
+    }
+
+    fn shoot(&mut self, e: usize, t: usize, plan: Plan, sit: Situation, attack: &mut Attack) {
+        let (fu, tu) = (self.s.elements[e].unit, self.s.elements[t].unit);
+        let range = self.gap(fu, tu);
+        let role = self.s.elements[e].role;
+        match plan {
+            Plan::Direct(w) => {
+                let Make::Vehicle { stats, .. } = self.s.elements[e].make else {
+                    return;
+                };
+                let Some(band) = sit
+                    .band
+                    .or_else(|| w.band_at(range, self.s.elements[e].damaged))
+                else {
+                    return;
+                };
+                let mf = self.s.elements[e].mf();
+                let fast = sit.moving || fire_control::moving_fast(self.s.units[fu].moved, mf);
+                let Some(fd) = fire_control::firer_die(stats.fire_control, band, fast) else {
+                    return;
+                };
+                let sig = match self.s.elements[t].make {
+                    Make::Vehicle { stats, .. } => stats.signature,
+                    Make::Team { .. } => 5,
+                };
+                let td = fire_control::target_die(sig);
+                let sd = fire_control::secondary_die(self.target_position(t, sit));
+                let fr = self.roll(fd);
+                let tr = self.roll(td);
+                let sr = sd.map(|d| self.roll(d));
+                let hit = fire_control::hits(fr, tr, sr);
+                let ev = DsEvent::Shot {
+                    firer: self.code(e),
+                    target: self.code(t),
+                    weapon: w.to_string(),
+                    range_in: range,
+                    band: band.name(),
+                    firer_die: rolled(fd, fr),
+                    target_die: rolled(td, tr),
+                    secondary: sd.zip(sr).map(|(d, r)| rolled(d, r)),
+                    hit,
+                };
+                self.log(Some(role), ev);
+                if hit {
+                    self.vehicle_damage(e, t, w, Some(band), sit, attack);
+                }
+            }
+            Plan::Missile(w) => {
+                let guidance = match self.s.elements[e].make {
+                    Make::Vehicle { stats, .. } => stats.guidance,
+                    Make::Team { .. } => Grade::Basic,
+                };
+                let gd = missiles::guidance_die(guidance);
+                let mut ev_ads = None;
+                let mut ads_roll = None;
+                let mut g_vs_ads = None;
+                let mut down = false;
+                if let Some(a) = self.area_defence(tu) {
+                    let ad = missiles::ads_die(Grade::Basic, 1).unwrap_or(Die::D4);
+                    let ar = self.roll(ad);
+                    let gr = self.roll(gd);
+                    down = missiles::intercepted(ar, gr);
+                    ev_ads = Some(self.code(a));
+                    ads_roll = Some(rolled(ad, ar));
+                    g_vs_ads = Some(rolled(gd, gr));
+                }
+                let (mut g, mut ecm, mut hit) = (None, None, false);
+                if !down {
+                    let ecm_grade = match self.s.elements[t].make {
+                        Make::Vehicle { stats, .. } => stats.ecm,
+                        Make::Team { .. } => None,
+                    };
+                    let ed = missiles::ecm_die(ecm_grade);
+                    let gr = self.roll(gd);
+                    let er = self.roll(ed);
+                    hit = gr > er;
+                    g = Some(rolled(gd, gr));
+                    ecm = Some(rolled(ed, er));
+                }
+                let ev = DsEvent::Missile {
+                    firer: self.code(e),
+                    target: self.code(t),
+                    weapon: w.to_string(),
+                    ads: ev_ads,
+                    ads_die: ads_roll,
+                    guidance_vs_ads: g_vs_ads,
+                    shot_down: down,
+                    guidance: g,
+                    ecm,
+                    hit,
+                };
+                self.log(Some(role), ev);
+                if hit {
+                    self.vehicle_damage(e, t, w, None, sit, attack);
+                }
+            }
+            Plan::Iavr => {
+                let w = Weapon {
+                    system: System::Iavr,
+                    class: 0,
+                };
+                self.vehicle_damage(e, t, w, None, sit, attack);
+            }
+            Plan::Small(w) => {
+                if self.s.elements[t].is_vehicle() {
+                    self.vehicle_damage(e, t, w, None, sit, attack);
+                } else {
+                    let n = w.chits_per_hit();
+                    let colours = infantry::firefight_valid(self.infantry_cover(t, sit));
+                    self.infantry_damage(e, t, n, colours, attack);
+                }
+            }
+            Plan::AntiPersonnel(w, n) => {
+                let colours = chits::anti_personnel_colours(w.system)
+                    .unwrap_or(chits::Colours::NONE)
+                    .and(infantry::firefight_valid(self.infantry_cover(t, sit)));
+                self.infantry_damage(e, t, n, colours, attack);
+            }
+        }
+    }
+
+    /// An enemy ADS vehicle within 12" of the missile's target unit.
+    fn area_defence(&self, tu: usize) -> Option<usize> {
+        let r = self.s.units[tu].role;
+        self.side_units(r).into_iter().find_map(|v| {
+            (self.gap(v, tu) <= missiles::ADS_COVER_INCHES)
+                .then(|| {
+                    self.alive(v).find(|&a| {
+                        matches!(self.s.elements[a].make, Make::Vehicle { ads: true, .. })
+                            && !self.s.elements[a].systems_down
+                    })
+                })
+                .flatten()
+        })
+    }
+}

@@ -1,0 +1,233 @@
+//! Morale: reaction and confidence tests, rallies, new leaders and the loss of
+//! the command unit, and the tests an attack sets off. Every threat's words
+//! in the log come from here.
+
+use super::events::DsEvent;
+use super::{ri, rolled, Attack, Battle, OFF_TABLE_COMMAND};
+use crate::battle::result::Role;
+use crate::rules::dirtside::confidence::{self, Level, Threat};
+use crate::rules::dirtside::die::Die;
+
+impl Battle<'_, '_> {
+    pub(crate) fn reaction(&mut self, u: usize, threat: Threat) -> bool {
+        let unit = self.s.units[u];
+        let die = unit.quality.die();
+        let r = self.roll(die);
+        let t = confidence::target(unit.leadership, threat.level());
+        let passed = confidence::reaction(r, t);
+        let ev = DsEvent::Reaction {
+            unit: self.ucode(u),
+            why: threat_name(threat),
+            threat: threat.level(),
+            rolled: rolled(die, r),
+            target: t,
+            passed,
+        };
+        self.log(Some(unit.role), ev);
+        passed
+    }
+
+    /// A confidence test at `threat`; a unit reaching RO leaves the table.
+    pub(crate) fn confidence_test(&mut self, u: usize, threat: Threat) {
+        self.confidence_test_at(u, threat_name(threat), threat.level());
+    }
+
+    pub(crate) fn confidence_test_at(&mut self, u: usize, why: &'static str, threat: i64) {
+        let unit = self.s.units[u];
+        let die = unit.quality.die();
+        let r = self.roll(die);
+        let t = confidence::target(unit.leadership, threat);
+        let after = confidence::after_test(unit.level, r, t);
+        self.s.units[u].level = after;
+        let ev = DsEvent::Confidence {
+            unit: self.ucode(u),
+            why,
+            threat,
+            rolled: rolled(die, r),
+            target: t,
+            before: unit.level.word(),
+            after: after.word(),
+        };
+        self.log(Some(unit.role), ev);
+        self.rout_check(u);
+    }
+
+    pub(super) fn rout_check(&mut self, u: usize) {
+        if self.s.units[u].level == Level::Routed && !self.s.units[u].out {
+            self.s.units[u].out = true;
+            let ev = DsEvent::Withdraws {
+                unit: self.ucode(u),
+            };
+            self.log(Some(self.s.units[u].role), ev);
+        }
+    }
+
+    /// The leadership a rally adds: the side's command unit on the table, or
+    /// an off-table command; `None` once the command unit is lost.
+    pub(crate) fn command_leadership(&self, r: Role) -> Option<i64> {
+        if self.s.command_lost[ri(r)] {
+            return None;
+        }
+        Some(
+            (0..self.s.units.len())
+                .find(|&u| self.s.units[u].role == r && self.s.units[u].command && self.present(u))
+                .map(|u| self.s.units[u].leadership)
+                .unwrap_or(OFF_TABLE_COMMAND),
+        )
+    }
+
+    pub(crate) fn rally(&mut self, u: usize) -> Result<(), String> {
+        let unit = self.s.units[u];
+        let cl = self
+            .command_leadership(unit.role)
+            .ok_or("the command unit is lost: no rallies")?;
+        let die = unit.quality.die();
+        let r = self.roll(die);
+        let t = confidence::rally_target(unit.leadership, cl);
+        let after = confidence::after_rally(unit.level, r, t);
+        self.s.units[u].level = after;
+        self.s.units[u].activated = true;
+        let ev = DsEvent::Rally {
+            unit: self.ucode(u),
+            rolled: rolled(die, r),
+            target: t,
+            before: unit.level.word(),
+            after: after.word(),
+        };
+        self.log(Some(unit.role), ev);
+        Ok(())
+    }
+
+    /// The tests one attack sets off, unit by unit.
+    pub(super) fn after_attack(&mut self, a: Attack) {
+        for tu in 0..self.s.units.len() {
+            if !a.attacked[tu] {
+                continue;
+            }
+            if a.marker[tu] {
+                self.s.units[tu].marker = true;
+                self.mark_under_fire(tu);
+            }
+            if self.s.units[tu].out {
+                continue;
+            }
+            let first_time = !self.s.units[tu].attacked_before;
+            self.s.units[tu].attacked_before = true;
+            let mut threats = Vec::new();
+            if a.losses[tu] > 0 && !self.s.units[tu].first_loss {
+                self.s.units[tu].first_loss = true;
+                threats.push(Threat::FirstLoss);
+            }
+            if a.losses[tu] > 0 && 4 * a.losses[tu] >= a.strength[tu] {
+                threats.push(Threat::QuarterInOneAttack);
+            }
+            let lost = self.p.members[tu]
+                .iter()
+                .filter(|&&e| self.s.elements[e].lost)
+                .count();
+            if !self.s.units[tu].half_tested && 2 * lost >= self.s.units[tu].start {
+                self.s.units[tu].half_tested = true;
+                threats.push(Threat::HalfLost);
+            }
+            if a.leader_lost[tu] {
+                threats.push(Threat::LeaderLost);
+            }
+            if a.air && self.infantry_unit(tu) {
+                threats.push(Threat::ArtilleryOrAir);
+            }
+            if !self.present(tu) {
+                self.command_check(tu);
+                continue;
+            }
+            if let Some(t) = confidence::highest(&threats) {
+                self.confidence_test(tu, t);
+            }
+            if a.leader_lost[tu] {
+                self.new_leader(tu);
+            }
+            if first_time
+                && self.s.units[tu].quality == crate::rules::dirtside::quality::Quality::Green
+                && !self.s.units[tu].out
+                && !self.reaction(tu, Threat::Panic)
+            {
+                self.s.units[tu].skip_next = true;
+            }
+        }
+    }
+
+    fn new_leader(&mut self, u: usize) {
+        let r = self.roll(Die::D6);
+        let before = self.s.units[u].leadership;
+        let after = confidence::replacement_leader(before, r);
+        self.s.units[u].leadership = after;
+        let next = self.alive(u).next();
+        if let Some(next) = next {
+            self.s.units[u].leader = next;
+        }
+        let ev = DsEvent::NewLeader {
+            unit: self.ucode(u),
+            rolled: rolled(Die::D6, r),
+            before,
+            after,
+        };
+        self.log(Some(self.s.units[u].role), ev);
+    }
+
+    /// A command unit wiped out: every unit of its side drops a level.
+    pub(super) fn command_check(&mut self, u: usize) {
+        let role = self.s.units[u].role;
+        if !self.s.units[u].command || self.s.command_lost[ri(role)] {
+            return;
+        }
+        self.s.command_lost[ri(role)] = true;
+        self.log(
+            None,
+            DsEvent::CommandLost {
+                side: role.as_str(),
+            },
+        );
+        for v in self.side_units(role) {
+            self.s.units[v].level = self.s.units[v].level.worse(1);
+            self.rout_check(v);
+        }
+    }
+
+    pub(crate) fn reaction_at(&mut self, u: usize, why: &'static str, threat: i64) -> bool {
+        let unit = self.s.units[u];
+        let die = unit.quality.die();
+        let r = self.roll(die);
+        let t = confidence::target(unit.leadership, threat);
+        let passed = confidence::reaction(r, t);
+        let ev = DsEvent::Reaction {
+            unit: self.ucode(u),
+            why,
+            threat,
+            rolled: rolled(die, r),
+            target: t,
+            passed,
+        };
+        self.log(Some(unit.role), ev);
+        passed
+    }
+}
+
+fn threat_name(t: Threat) -> &'static str {
+    match t {
+        Threat::FirstLoss => "first loss",
+        Threat::QuarterInOneAttack => "a quarter lost in one attack",
+        Threat::HalfLost => "half lost",
+        Threat::LeaderLost => "leader lost",
+        Threat::ArtilleryOrAir => "under air attack",
+        Threat::ShakenAdvance => "shaken, advancing",
+        Threat::InfantryUnderFireMoves => "under fire, moving",
+        Threat::VehicleUnderFireMoves => "under fire, moving",
+        Threat::Panic => "first time under attack",
+        Threat::AssaultedByPowered => "assaulted by powered infantry",
+        Threat::Assaulted => "assaulted",
+        Threat::AssaultRoundLight => "assault round, light losses",
+        Threat::AssaultRoundHeavy => "assault round, heavy losses",
+        Threat::PartnerFellBack => "a partner fell back",
+        Threat::FollowThroughDestroyed => "follow-through",
+        Threat::FollowThroughWithdrew => "follow-through",
+    }
+}
