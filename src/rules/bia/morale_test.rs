@@ -33,20 +33,9 @@ pub const STAND_BANDS: [(i64, StandResult); 4] = [
     (7, StandResult::Surrender),
 ];
 
-/// A group test is due at these casualty levels, with this modifier to the roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Threshold {
-    First,
-    Half,
-    ThreeQuarters,
-}
-
-pub const THRESHOLDS: [(Threshold, i64); 3] = [
-    (Threshold::First, 0),
-    (Threshold::Half, -4),
-    (Threshold::ThreeQuarters, -8),
-];
+// The casualty thresholds that call for group tests are the battle kernel's
+// (`battle::group_morale`), shared with every ruleset that tests groups.
+pub use crate::battle::group_morale::{due_threshold, threshold_casualties, Threshold, THRESHOLDS};
 
 /// Situation modifiers to an individual test (name, modifier).
 pub const SITUATION_MODIFIERS: [(&str, i64); 11] = [
@@ -137,33 +126,6 @@ pub fn group_test(
     })
 }
 
-/// Casualties that reach a threshold for a group of size `members` (the
-/// resolvers pass its strength: hits until every stand is ineffective; see
-/// docs/rules-decisions.md): the first test comes at two casualties, or a
-/// quarter of a group of more than eight.
-pub fn threshold_casualties(threshold: Threshold, members: i64) -> i64 {
-    let ceil_frac = |num: i64, den: i64| (members * num + den - 1) / den;
-    match threshold {
-        Threshold::First if members > 8 => ceil_frac(1, 4).max(2),
-        Threshold::First => 2,
-        Threshold::Half => ceil_frac(1, 2).max(1),
-        Threshold::ThreeQuarters => ceil_frac(3, 4).max(1),
-    }
-}
-
-/// The most severe threshold reached and not yet tested, with its modifier.
-pub fn due_threshold(
-    members: i64,
-    casualties: i64,
-    tested: &[Threshold],
-) -> Option<(Threshold, i64)> {
-    THRESHOLDS
-        .iter()
-        .rev()
-        .find(|(t, _)| casualties >= threshold_casualties(*t, members) && !tested.contains(t))
-        .copied()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,28 +158,6 @@ mod tests {
         );
         assert!(stand_test(7, 13, &[]).is_err());
         assert!(stand_test(10, 7, &[]).is_err());
-    }
-
-    #[test]
-    fn thresholds_match_the_document() {
-        assert_eq!(
-            THRESHOLDS,
-            [
-                (Threshold::First, 0),
-                (Threshold::Half, -4),
-                (Threshold::ThreeQuarters, -8)
-            ]
-        );
-        assert_eq!(threshold_casualties(Threshold::First, 8), 2);
-        assert_eq!(threshold_casualties(Threshold::First, 40), 10);
-        assert_eq!(threshold_casualties(Threshold::Half, 40), 20);
-        assert_eq!(threshold_casualties(Threshold::ThreeQuarters, 40), 30);
-        assert_eq!(due_threshold(40, 1, &[]), None);
-        assert_eq!(due_threshold(40, 21, &[]), Some((Threshold::Half, -4)));
-        assert_eq!(
-            due_threshold(40, 21, &[Threshold::Half]),
-            Some((Threshold::First, 0))
-        );
     }
 
     #[test]

@@ -47,18 +47,6 @@ pub enum BiaEvent {
         morale: i64,
         result: &'static str,
     },
-    GroupMorale {
-        group: String,
-        casualties: i64,
-        /// Hits that would make every stand of the group ineffective.
-        strength: i64,
-        threshold: String,
-        roll: i64,
-        modifier: i64,
-        modified: i64,
-        morale: i64,
-        passed: bool,
-    },
     Advance {
         stand: String,
         from: i64,
@@ -153,7 +141,7 @@ impl Happening for BiaEvent {
     fn phase(&self) -> &str {
         match self {
             BiaEvent::Setup { .. } => "setup",
-            BiaEvent::StandMorale { .. } | BiaEvent::GroupMorale { .. } => "morale",
+            BiaEvent::StandMorale { .. } => "morale",
             BiaEvent::Advance { .. }
             | BiaEvent::Move { .. }
             | BiaEvent::Assault { .. }
@@ -195,9 +183,7 @@ impl Happening for BiaEvent {
 
     fn dice(&self) -> Vec<Roll> {
         match self {
-            BiaEvent::StandMorale { roll, .. }
-            | BiaEvent::GroupMorale { roll, .. }
-            | BiaEvent::Rally { roll, .. } => {
+            BiaEvent::StandMorale { roll, .. } | BiaEvent::Rally { roll, .. } => {
                 vec![Roll::number("2d6", *roll)]
             }
             BiaEvent::Fire { roll, .. } | BiaEvent::Penetration { roll, .. } => {
@@ -233,22 +219,6 @@ impl Happening for BiaEvent {
             } => format!(
                 "{stand} tests morale ({trigger}): 2d6 {roll}{} = {modified} against {morale} → {result}",
                 mods_text(modifiers)
-            ),
-            BiaEvent::GroupMorale {
-                group,
-                casualties,
-                strength,
-                threshold,
-                roll,
-                modifier,
-                modified,
-                morale,
-                passed,
-            } => format!(
-                "group {group} has {casualties} casualties against a strength of {strength} ({} threshold): 2d6 {roll} {} = {modified} against {morale} → {}",
-                if threshold == "threequarters" { "three-quarters" } else { threshold.as_str() },
-                signed(*modifier),
-                if *passed { "carries on" } else { "withdraws in good order" }
             ),
             BiaEvent::Advance { stand, from, to } => {
                 format!("{stand} advances from {from} to {to} cm")

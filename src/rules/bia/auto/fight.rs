@@ -3,7 +3,7 @@
 
 use super::events::BiaEvent;
 use super::piece::{Posture, State, Trigger};
-use super::{role_index, Battle, Tally, ASSAULT_CM};
+use super::{Battle, Tally, ASSAULT_CM};
 use crate::battle::result::Role;
 use crate::core::kinds::StandType;
 
@@ -54,7 +54,7 @@ impl Battle<'_, '_> {
                 );
             }
         }
-        let swept = self.s.swept[role_index(Role::Defender)];
+        let swept = self.s.swept[Role::Defender.index()];
         let assault = self.assault_pays();
         for p in self.s.pieces[..self.p.attackers].iter_mut() {
             if !p.fighting()

@@ -3,7 +3,7 @@
 
 use super::events::BiaEvent;
 use super::piece::{Piece, State};
-use super::{role_index, Battle};
+use super::Battle;
 use crate::battle::result::{BattleResult, Role, StandOutcome, Winner};
 use crate::battle::ruleset::RunSummary;
 
@@ -96,7 +96,7 @@ impl Battle<'_, '_> {
     pub(super) fn summary(&self) -> RunSummary {
         let mut hits = [0; 2];
         for p in &self.s.pieces {
-            hits[role_index(p.role)] += p.hits;
+            hits[p.role.index()] += p.hits;
         }
         RunSummary {
             winner: self.winner(),

@@ -5,7 +5,7 @@
 
 use super::events::{BiaEvent, Mod};
 use super::piece::{target_mod_index, Piece, State, Trigger};
-use super::{role_index, Battle};
+use super::Battle;
 use crate::battle::result::{Knockout, Role};
 use crate::core::kinds::{Cover, StandType};
 use crate::rules::bia::air_defence::{ad_entry, attack_range_cm, lock_on_number, Lock};
@@ -38,7 +38,7 @@ impl Battle<'_, '_> {
     /// nearest target it can hurt.
     fn pick_target(&self, i: usize) -> Option<usize> {
         let f = &self.s.pieces[i];
-        let o = role_index(f.role.other());
+        let o = f.role.other().index();
         // Each section of a list (fighting, then going back) is sorted by
         // range from any one firer, so the first stand out of reach ends it.
         let scan = |list: &[usize], split: usize, armour_only: bool| {
@@ -79,13 +79,11 @@ impl Battle<'_, '_> {
     fn target_lists(&mut self, role: Role) {
         const INDEX: u64 = (1 << 20) - 1;
         let mut keys = std::mem::take(&mut self.s.keys);
-        let r = role_index(role);
+        let r = role.index();
         let mut list = std::mem::take(&mut self.s.targets[r]);
         if !self.s.targets_built[r] {
             list.clear();
-            list.extend(
-                (0..self.s.pieces.len()).filter(|&j| role_index(self.s.pieces[j].role) == r),
-            );
+            list.extend((0..self.s.pieces.len()).filter(|&j| self.s.pieces[j].role.index() == r));
         }
         // Stands never come back onto the field, so last phase's list less
         // those gone is this phase's, and nearly in order. Each stand's
@@ -126,7 +124,7 @@ impl Battle<'_, '_> {
         let mut moving = std::mem::take(&mut self.s.keys);
         moving.clear();
         // Stationary stands fire before moving ones, each in rank order.
-        for &i in &self.p.rank[role_index(role)] {
+        for &i in &self.p.rank[role.index()] {
             let p = &self.s.pieces[i];
             if p.fighting() && p.weapon.is_some() && p.ammo > 0 {
                 if p.moved {
@@ -191,7 +189,7 @@ impl Battle<'_, '_> {
     }
 
     fn drop_off_field(&mut self, j: usize) {
-        let r = role_index(self.s.pieces[j].role);
+        let r = self.s.pieces[j].role.index();
         let lists = [
             (&mut self.s.targets[r], &mut self.s.split[r]),
             (&mut self.s.armour_targets[r], &mut self.s.armour_split[r]),
@@ -211,7 +209,7 @@ impl Battle<'_, '_> {
         f.ammo -= 1;
         f.ammo_spent += 1;
         f.fired = true;
-        let side = role_index(f.role);
+        let side = f.role.index();
         self.s.fired[side] = true;
         let indirect = f.kind == StandType::Artillery;
         let t = &mut self.s.pieces[j];

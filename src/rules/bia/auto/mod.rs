@@ -16,7 +16,8 @@ mod piece;
 mod setup;
 pub mod table;
 
-use crate::battle::event::Event;
+use crate::battle::event::{Event, Happening};
+use crate::battle::group_morale::Group;
 use crate::battle::result::{BattleResult, Role};
 use crate::battle::ruleset::{PreparedBattle, RunSummary};
 use crate::battle::setup::BattleSetup;
@@ -28,21 +29,6 @@ use piece::{Piece, State};
 /// Attackers close to this range (the 5 cm band) by ordinary moves; from
 /// here they go into the enemy position by assault.
 const ASSAULT_CM: i64 = 5;
-
-/// One player's group: tested for morale as a whole.
-#[derive(Debug, Clone, Copy)]
-struct Group {
-    role: Role,
-    /// People on the table: the base of the friendly-casualties modifier.
-    people: i64,
-    /// Hits that would make every stand ineffective: the base of the
-    /// casualty thresholds (docs/rules-decisions.md, group thresholds).
-    strength: i64,
-    morale: i64,
-    /// Thresholds already tested, in `THRESHOLDS` order.
-    tested: [bool; 3],
-    withdrawn: bool,
-}
 
 /// The battle's pieces built once from the setup; each run starts from a copy.
 pub(crate) struct Prepared<'a> {
@@ -154,19 +140,12 @@ struct Tally {
     officer: bool,
 }
 
-fn role_index(r: Role) -> usize {
-    match r {
-        Role::Attacker => 0,
-        Role::Defender => 1,
-    }
-}
-
 impl Battle<'_, '_> {
     fn code(&self, i: usize) -> &str {
         self.p.codes[i]
     }
 
-    fn log(&mut self, side: Option<Role>, what: BiaEvent) {
+    fn log<H: Happening>(&mut self, side: Option<Role>, what: H) {
         self.s.events.push(Event::of(self.s.turn, side, &what));
     }
 
@@ -181,10 +160,10 @@ impl Battle<'_, '_> {
 
     fn side_out(&self, role: Role) -> bool {
         debug_assert_eq!(
-            self.s.fighting[role_index(role)],
+            self.s.fighting[role.index()],
             self.side(role).iter().filter(|p| p.fighting()).count()
         );
-        self.s.fighting[role_index(role)] == 0
+        self.s.fighting[role.index()] == 0
     }
 
     fn over(&self) -> bool {
@@ -235,7 +214,7 @@ impl Battle<'_, '_> {
     fn set_state(&mut self, i: usize, new: State) {
         let p = &mut self.s.pieces[i];
         if p.fighting() && new != State::Fighting {
-            let r = role_index(p.role);
+            let r = p.role.index();
             self.s.fighting[r] -= 1;
             if !p.is_aircraft {
                 self.s.fighting_ground[r] -= 1;

@@ -4,13 +4,11 @@
 
 use super::events::{BiaEvent, Mod};
 use super::piece::{Piece, Posture, State, Trigger};
-use super::{role_index, Battle, ASSAULT_CM};
+use super::{Battle, ASSAULT_CM};
 use crate::battle::result::Role;
+use crate::battle::shared_events::Shared;
 use crate::core::kinds::{Cover, VehicleKind};
-use crate::rules::bia::morale_test::{
-    due_threshold, group_test, stand_result, threshold_casualties, StandResult, Threshold,
-    THRESHOLDS,
-};
+use crate::rules::bia::morale_test::{stand_result, StandResult};
 
 /// What each side sees at a morale phase, worked out once for all its tests
 /// (they are taken at the same moment).
@@ -84,7 +82,7 @@ impl Battle<'_, '_> {
         let mut hit = [0i64; 2];
         let mut people = [0i64; 2];
         for p in &self.s.pieces {
-            let r = role_index(p.role);
+            let r = p.role.index();
             pic.casualties[p.command] += p.casualties();
             pic.losses[p.command] += p.losses();
             hit[r] += p.hits;
@@ -123,7 +121,7 @@ impl Battle<'_, '_> {
         if p.is_aircraft {
             return false;
         }
-        pic.front[role_index(p.role.other())]
+        pic.front[p.role.other().index()]
             .is_some_and(|f| (p.dist + p.back + f).max(1) <= ASSAULT_CM)
     }
 
@@ -202,48 +200,14 @@ impl Battle<'_, '_> {
     /// A group's test if it has reached a threshold it has not tested; returns
     /// whether a test was taken.
     pub(super) fn test_group(&mut self, g: usize, cas: i64) -> bool {
-        if self.s.groups[g].withdrawn {
-            return false;
-        }
-        let strength = self.s.groups[g].strength;
-        let tested: Vec<Threshold> = THRESHOLDS
-            .iter()
-            .zip(self.s.groups[g].tested)
-            .filter(|(_, t)| *t)
-            .map(|((th, _), _)| *th)
-            .collect();
-        let Some((threshold, modifier)) = due_threshold(strength, cas, &tested) else {
+        let Some(t) = self.s.groups[g].test(cas, &mut self.s.dice) else {
             return false;
         };
-        // One test covers every threshold reached so far.
-        for (k, (t, _)) in THRESHOLDS.iter().enumerate() {
-            if threshold_casualties(*t, strength) <= cas {
-                self.s.groups[g].tested[k] = true;
-            }
-        }
-        let roll = self.s.dice.two_d6();
-        let morale = self.s.groups[g].morale;
-        let t = group_test(morale, roll, &[modifier]).expect("group morale and 2d6 are in range");
-        let passed = t.margin <= 0;
         if self.p.log {
-            let group = self.p.group_codes[g].to_string();
             let role = self.s.groups[g].role;
-            self.log(
-                Some(role),
-                BiaEvent::GroupMorale {
-                    group,
-                    casualties: cas,
-                    strength,
-                    threshold: format!("{threshold:?}").to_lowercase(),
-                    roll,
-                    modifier,
-                    modified: t.modified,
-                    morale,
-                    passed,
-                },
-            );
+            self.log(Some(role), Shared::group_morale(self.p.group_codes[g], &t));
         }
-        if !passed {
+        if !t.passed {
             self.withdraw_group(g);
         }
         true
@@ -251,7 +215,7 @@ impl Battle<'_, '_> {
 
     fn individual_modifiers(&self, i: usize, pic: &Picture) -> Mods {
         let p = &self.s.pieces[i];
-        let r = role_index(p.role);
+        let r = p.role.index();
         let view = pic.view[r];
         let mut out = Mods::default();
         if p.officers > 0 {
@@ -393,16 +357,6 @@ impl Battle<'_, '_> {
             }
         }
     }
-}
-
-/// A group tests on the morale number most of its people share (ties go to
-/// the worse number): the group's own number, not an average of numbers.
-pub(super) fn group_morale(members: &[&Piece]) -> i64 {
-    let mut people = [0i64; 10];
-    for p in members {
-        people[p.morale.clamp(1, 9) as usize] += p.people.max(1);
-    }
-    (1..=9).max_by_key(|&m| people[m as usize]).unwrap_or(5)
 }
 
 fn result_name(r: StandResult) -> &'static str {

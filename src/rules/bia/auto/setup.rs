@@ -2,9 +2,9 @@
 //! out once per battle, and each run (thousands of them for odds) starts from
 //! a copy that reuses the vectors of the run before.
 
-use super::morale::group_morale;
 use super::piece::{test_order, Piece};
-use super::{Fight, Group, Prepared};
+use super::{Fight, Prepared};
+use crate::battle::group_morale::{self, Group, Member};
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
@@ -30,14 +30,7 @@ impl<'a> Prepared<'a> {
                 {
                     Some(g) => g,
                     None => {
-                        groups.push(Group {
-                            role,
-                            people: 0,
-                            strength: 0,
-                            morale: 0,
-                            tested: [false; 3],
-                            withdrawn: false,
-                        });
+                        groups.push(Group::of(role, &[]));
                         group_codes.push(&s.command);
                         groups.len() - 1
                     }
@@ -48,13 +41,16 @@ impl<'a> Prepared<'a> {
         }
         for (i, g) in groups.iter_mut().enumerate() {
             // Platforms in orbit are not with the group on the table.
-            let members: Vec<&Piece> = pieces
+            let members: Vec<Member> = pieces
                 .iter()
                 .filter(|p| p.command == i && !p.in_orbit())
+                .map(|p| Member {
+                    morale: p.morale,
+                    people: p.people,
+                    strength: p.strength(),
+                })
                 .collect();
-            g.people = members.iter().map(|p| p.people).sum();
-            g.strength = members.iter().map(|p| p.strength()).sum();
-            g.morale = group_morale(&members);
+            *g = Group::of(g.role, &members);
         }
         // The order of fire within stationary (or moving) stands never
         // changes in a battle: more experienced, then better trained first.
@@ -74,13 +70,7 @@ impl<'a> Prepared<'a> {
         });
         let mut test_rank: Vec<usize> = (0..pieces.len()).collect();
         test_rank.sort_by_key(|&i| (test_order(&pieces[i]), i));
-        let mut group_order: Vec<usize> = (0..groups.len()).collect();
-        group_order.sort_by_key(|&g| {
-            (
-                groups[g].role == Role::Defender,
-                std::cmp::Reverse(groups[g].people),
-            )
-        });
+        let group_order = group_morale::test_order(&groups);
         let attackers = pieces
             .iter()
             .take_while(|p| p.role == Role::Attacker)
