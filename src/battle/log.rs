@@ -22,6 +22,12 @@ impl Log {
         }
     }
 
+    /// A log that goes on from events already kept (a resolver that pools
+    /// its event buffer between runs hands it over at the end).
+    pub fn with_events(on: bool, events: Vec<Event>) -> Log {
+        Log { on, events }
+    }
+
     /// Whether events are kept: a resolver may skip work that only feeds the log.
     pub fn is_on(&self) -> bool {
         self.on

@@ -7,7 +7,9 @@ use serde::Serialize;
 use super::event::Happening;
 use super::group_morale::GroupTest;
 use super::result::Winner;
+use super::setup::BattleSetup;
 use crate::core::dice::Roll;
+use crate::core::kinds::Cover;
 use crate::core::text::{count, signed};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -54,7 +56,37 @@ pub enum Shared {
     },
 }
 
+/// Where the defenders stand, as the setup line says it.
+pub fn cover_words(c: Cover) -> &'static str {
+    match c {
+        Cover::Open => "in the open",
+        Cover::Cover => "in cover",
+        Cover::Bunker => "in bunkers",
+    }
+}
+
 impl Shared {
+    /// The opening line of a battle whose pieces are the setup's stands,
+    /// counted and placed as the ruleset does.
+    pub fn setup(
+        setup: &BattleSetup,
+        counts: [usize; 2],
+        pieces: &'static str,
+        range: (i64, &'static str),
+        note: Option<String>,
+    ) -> Shared {
+        Shared::Setup {
+            attackers: counts[0],
+            defenders: counts[1],
+            pieces,
+            range: range.0,
+            unit: range.1,
+            cover: cover_words(setup.defender_cover).to_string(),
+            terrain: setup.terrain.clone(),
+            note,
+        }
+    }
+
     /// The log entry of a group test of `group`.
     pub fn group_morale(group: &str, t: &GroupTest) -> Shared {
         Shared::GroupMorale {

@@ -30,13 +30,6 @@ fn mods_text(mods: &[Mod]) -> String {
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum BiaEvent {
-    Setup {
-        attackers: usize,
-        defenders: usize,
-        range_cm: i64,
-        cover: &'static str,
-        terrain: String,
-    },
     StandMorale {
         stand: String,
         /// Why the stand tests (BiA's individual triggers).
@@ -130,17 +123,11 @@ pub enum BiaEvent {
         hit_number: i64,
         hit: bool,
     },
-    End {
-        winner: &'static str,
-        turns: u32,
-        reason: String,
-    },
 }
 
 impl Happening for BiaEvent {
     fn phase(&self) -> &str {
         match self {
-            BiaEvent::Setup { .. } => "setup",
             BiaEvent::StandMorale { .. } => "morale",
             BiaEvent::Advance { .. }
             | BiaEvent::Move { .. }
@@ -153,7 +140,6 @@ impl Happening for BiaEvent {
             BiaEvent::Penetration { .. } => "penetration",
             BiaEvent::Hits { .. } => "hits",
             BiaEvent::AirDefence { .. } => "air defence",
-            BiaEvent::End { .. } => "end",
         }
     }
 
@@ -198,16 +184,6 @@ impl Happening for BiaEvent {
 
     fn text(&self) -> String {
         match self {
-            BiaEvent::Setup {
-                attackers,
-                defenders,
-                range_cm,
-                cover,
-                terrain,
-            } => format!(
-                "{attackers} stands attack {defenders} defenders at {range_cm} cm; defenders {cover} ({})",
-                if terrain.is_empty() { "no terrain noted" } else { terrain }
-            ),
             BiaEvent::StandMorale {
                 stand,
                 trigger,
@@ -331,11 +307,6 @@ impl Happening for BiaEvent {
                 if *locked { "locked" } else { "no lock" },
                 if *hit { "hit" } else { "miss" }
             ),
-            BiaEvent::End {
-                winner,
-                turns,
-                reason,
-            } => format!("after {turns} turns: {winner} ({reason})"),
         }
     }
 }

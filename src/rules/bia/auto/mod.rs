@@ -21,9 +21,9 @@ use crate::battle::group_morale::Group;
 use crate::battle::result::{BattleResult, Role};
 use crate::battle::ruleset::{PreparedBattle, RunSummary};
 use crate::battle::setup::BattleSetup;
+use crate::battle::shared_events::Shared;
 use crate::core::dice::Roller;
 use crate::core::kinds::Cover;
-use events::BiaEvent;
 use piece::{Piece, State};
 
 /// Attackers close to this range (the 5 cm band) by ordinary moves; from
@@ -173,16 +173,9 @@ impl Battle<'_, '_> {
     fn fight(&mut self) {
         if self.p.log {
             let s = self.p.setup;
-            self.log(
-                None,
-                BiaEvent::Setup {
-                    attackers: s.attacker.stands.len(),
-                    defenders: s.defender.stands.len(),
-                    range_cm: s.range_cm,
-                    cover: s.defender_cover.as_str(),
-                    terrain: s.terrain.clone(),
-                },
-            );
+            let counts = [s.attacker.stands.len(), s.defender.stands.len()];
+            let opening = Shared::setup(s, counts, "stands", (s.range_cm, "cm"), None);
+            self.log(None, opening);
         }
         while self.s.turn < self.p.setup.turn_limit {
             self.s.turn += 1;

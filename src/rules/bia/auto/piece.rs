@@ -1,6 +1,7 @@
 //! A stand as the BiA auto-resolver sees it: the campaign stand turned into the
 //! numbers the tables need, plus its state during the battle.
 
+use crate::battle::finish::Fate;
 use crate::battle::result::{Knockout, Role};
 use crate::battle::setup::StandSetup;
 use crate::core::kinds::{
@@ -333,15 +334,22 @@ impl Piece {
         )
     }
 
+    /// Where the stand is, as the end of a battle counts it.
+    pub fn fate(&self) -> Fate {
+        match self.state {
+            State::Fighting => Fate::Fighting,
+            State::InOrbit => Fate::Reserve,
+            State::Left => Fate::Left,
+            State::Fled => Fate::Fled,
+            State::Captured => Fate::Captured,
+            State::Ineffective => Fate::Ineffective,
+            State::Destroyed => Fate::Destroyed,
+        }
+    }
+
     /// The campaign status the battle leaves it in.
     pub fn status(&self) -> Status {
-        match self.state {
-            State::Fighting | State::Left | State::InOrbit => Status::Effective,
-            State::Ineffective => Status::Ineffective,
-            State::Destroyed => Status::Destroyed,
-            State::Captured => Status::Captured,
-            State::Fled => Status::Withdrawn,
-        }
+        self.fate().status()
     }
 
     /// Hits the stand can still take before it is ineffective: its share of
