@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use super::die::Die;
 use super::quality::Quality;
+use crate::core::ladder::Die;
 
 /// How much of a unit's fire tells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::die::Die;
+use crate::core::ladder::Die;
 
 /// Fire-control apparatus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::die::Die;
+use crate::core::ladder::Die;
 
 /// A system's grade (ADS, guidance, ECM, PDS).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

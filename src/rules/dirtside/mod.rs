@@ -6,7 +6,6 @@
 pub mod auto;
 pub mod chits;
 pub mod confidence;
-pub mod die;
 pub mod effectiveness;
 pub mod elements;
 pub mod fire_control;

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use super::die::Die;
 use crate::core::kinds::Training;
+use crate::core::ladder::Die;
 
 /// A unit's quality, worst first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

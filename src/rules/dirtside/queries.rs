@@ -10,7 +10,6 @@ use serde_json::{json, Map, Value};
 
 use super::chits::{self, ArmourKind, Chit, Pot, Target, Validity};
 use super::confidence::{self, Level};
-use super::die::Die;
 use super::effectiveness::{effectiveness, effectiveness_die};
 use super::fire_control::{self, Band, FireControl, Position};
 use super::infantry::{self, Class, Cover, Role};
@@ -18,6 +17,7 @@ use super::quality::Quality;
 use super::regroup::{regroup, Remnant};
 use super::weapons::{System, Weapon};
 use crate::battle::ruleset::Answer;
+use crate::core::ladder::Die;
 
 fn leadership(s: &str) -> Result<i64, String> {
     s.parse::<i64>()

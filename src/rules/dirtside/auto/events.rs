@@ -30,17 +30,6 @@ impl std::fmt::Display for Rolled {
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum DsEvent {
-    Setup {
-        attacker_units: usize,
-        defender_units: usize,
-        range_in: i64,
-        cover: &'static str,
-        pot: u32,
-    },
-    TurnBegins {
-        turn: u32,
-        first: &'static str,
-    },
     Activate {
         unit: String,
         confidence: &'static str,
@@ -144,18 +133,11 @@ pub enum DsEvent {
         defender: String,
         round: u32,
     },
-    End {
-        winner: &'static str,
-        turns: u32,
-        reason: String,
-    },
 }
 
 impl Happening for DsEvent {
     fn phase(&self) -> &str {
         match self {
-            DsEvent::Setup { .. } => "setup",
-            DsEvent::TurnBegins { .. } => "turn",
             DsEvent::Activate { .. } | DsEvent::LosesActivation { .. } => "activation",
             DsEvent::Move { .. } | DsEvent::Withdraws { .. } => "movement",
             DsEvent::Reaction { .. } => "reaction",
@@ -168,7 +150,6 @@ impl Happening for DsEvent {
             DsEvent::Chits { .. } => "damage",
             DsEvent::Repair { .. } => "repair",
             DsEvent::Assault { .. } => "close assault",
-            DsEvent::End { .. } => "end",
         }
     }
 
@@ -246,16 +227,6 @@ impl Happening for DsEvent {
 
     fn text(&self) -> String {
         match self {
-            DsEvent::Setup {
-                attacker_units,
-                defender_units,
-                range_in,
-                cover,
-                pot,
-            } => format!(
-                "{attacker_units} attacking unit(s) against {defender_units} defending unit(s) at {range_in}\", defenders {cover}; {pot} chits in the pot"
-            ),
-            DsEvent::TurnBegins { turn, first } => format!("turn {turn} begins; the {first} activates first"),
             DsEvent::Activate {
                 unit,
                 confidence,
@@ -380,11 +351,6 @@ impl Happening for DsEvent {
                 defender,
                 round,
             } => format!("{attacker} close-assaults {defender}, round {round}"),
-            DsEvent::End {
-                winner,
-                turns,
-                reason,
-            } => format!("the battle ends after {turns} turn(s): {reason}; winner: {winner}"),
         }
     }
 }

@@ -8,8 +8,9 @@ use super::events::DsEvent;
 use super::fire::Situation;
 use super::{rolled, Battle, Post};
 use crate::battle::result::Role;
+use crate::battle::shared_events::Shared;
+use crate::core::ladder::Die;
 use crate::rules::dirtside::confidence::Level;
-use crate::rules::dirtside::die::Die;
 
 impl Battle<'_, '_> {
     /// One turn: activations alternate, the side with fewer units first.
@@ -21,9 +22,9 @@ impl Battle<'_, '_> {
         let first = self.first_side();
         self.log(
             None,
-            DsEvent::TurnBegins {
+            Shared::TurnBegins {
                 turn: self.s.turn,
-                first: first.as_str(),
+                first: Some(first.as_str()),
             },
         );
         let mut side = first;

@@ -4,9 +4,9 @@
 
 use super::events::DsEvent;
 use super::{rolled, Attack, Battle, Post};
+use crate::core::ladder::Die;
 use crate::rules::dirtside::chits;
 use crate::rules::dirtside::confidence::Level;
-use crate::rules::dirtside::die::Die;
 use crate::rules::dirtside::effectiveness::{effectiveness, effectiveness_die, firing_elements};
 use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::fire_control::{self, Band, Position};

@@ -19,18 +19,18 @@ mod movement;
 mod setup;
 pub mod table;
 
-use crate::battle::event::Event;
+use crate::battle::event::{Event, Happening};
 use crate::battle::result::{BattleResult, Knockout, Role, Winner};
 use crate::battle::ruleset::PreparedBattle;
 use crate::battle::setup::BattleSetup;
 use crate::core::dice::Roller;
+use crate::core::ladder::Die;
 use crate::rules::dirtside::chits::Chit;
 use crate::rules::dirtside::confidence::Level;
-use crate::rules::dirtside::die::Die;
 use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::infantry::Class;
 use crate::rules::dirtside::quality::Quality;
-use events::{DsEvent, Rolled};
+use events::Rolled;
 
 /// Days a damaged or immobilised vehicle is out after the battle.
 pub const REPAIR_DAYS: i64 = 2;
@@ -166,13 +166,6 @@ pub(crate) struct State {
     pub(crate) over: Option<(Winner, String)>,
 }
 
-pub(crate) fn ri(r: Role) -> usize {
-    match r {
-        Role::Attacker => 0,
-        Role::Defender => 1,
-    }
-}
-
 /// The tally of one attack on each enemy unit: strength at its start, losses, leader.
 struct Attack {
     strength: Vec<usize>,
@@ -211,7 +204,7 @@ pub(crate) struct Battle<'p, 'a> {
 }
 
 impl Battle<'_, '_> {
-    pub(crate) fn log(&mut self, side: Option<Role>, what: DsEvent) {
+    pub(crate) fn log<H: Happening>(&mut self, side: Option<Role>, what: H) {
         if self.p.log {
             self.s.events.push(Event::of(self.s.turn, side, &what));
         }
@@ -261,6 +254,6 @@ impl Battle<'_, '_> {
 
     /// A roll of `d` through the battle's dice.
     pub(crate) fn roll(&mut self, d: Die) -> i64 {
-        self.s.dice.d(d.sides())
+        self.s.dice.d(d.sides() as u32)
     }
 }

@@ -3,10 +3,10 @@
 //! in the log come from here.
 
 use super::events::DsEvent;
-use super::{ri, rolled, Attack, Battle, OFF_TABLE_COMMAND};
+use super::{rolled, Attack, Battle, OFF_TABLE_COMMAND};
 use crate::battle::result::Role;
+use crate::core::ladder::Die;
 use crate::rules::dirtside::confidence::{self, Level, Threat};
-use crate::rules::dirtside::die::Die;
 
 impl Battle<'_, '_> {
     pub(crate) fn reaction(&mut self, u: usize, threat: Threat) -> bool {
@@ -65,7 +65,7 @@ impl Battle<'_, '_> {
     /// The leadership a rally adds: the side's command unit on the table, or
     /// an off-table command; `None` once the command unit is lost.
     pub(crate) fn command_leadership(&self, r: Role) -> Option<i64> {
-        if self.s.command_lost[ri(r)] {
+        if self.s.command_lost[r.index()] {
             return None;
         }
         Some(
@@ -176,10 +176,10 @@ impl Battle<'_, '_> {
     /// A command unit wiped out: every unit of its side drops a level.
     pub(super) fn command_check(&mut self, u: usize) {
         let role = self.s.units[u].role;
-        if !self.s.units[u].command || self.s.command_lost[ri(role)] {
+        if !self.s.units[u].command || self.s.command_lost[role.index()] {
             return;
         }
-        self.s.command_lost[ri(role)] = true;
+        self.s.command_lost[role.index()] = true;
         self.log(
             None,
             DsEvent::CommandLost {

@@ -2,11 +2,11 @@
 //! elements once per battle (leader, command unit, quality), and each run
 //! starts from a copy with the full chit pot.
 
-use super::events::DsEvent;
 use super::{Battle, Element, Post, Prepared, State, Unit};
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
+use crate::battle::shared_events::Shared;
 use crate::core::dice::Roller;
 use crate::core::kinds::{Cover as CampaignCover, StandType};
 use crate::rules::dirtside::chits::Pot;
@@ -152,17 +152,22 @@ impl<'a> Prepared<'a> {
 impl Battle<'_, '_> {
     pub(super) fn setup_event(&mut self) {
         let count = |r| self.p.units.iter().filter(|u| u.role == r).count();
-        let ev = DsEvent::Setup {
-            attacker_units: count(Role::Attacker),
-            defender_units: count(Role::Defender),
-            range_in: self.p.range_in,
-            cover: match self.p.setup.defender_cover {
+        let mut ev = Shared::setup(
+            self.p.setup,
+            [count(Role::Attacker), count(Role::Defender)],
+            "units",
+            (self.p.range_in, "in"),
+            Some(format!("{} chits in the pot", self.p.pot.len())),
+        );
+        if let Shared::Setup { cover, .. } = &mut ev {
+            // Dirtside's own words for a position.
+            *cover = match self.p.setup.defender_cover {
                 CampaignCover::Open => Post::Open.name(),
                 CampaignCover::Cover => Post::Soft.name(),
                 CampaignCover::Bunker => Post::Dug.name(),
-            },
-            pot: self.p.pot.len() as u32,
-        };
+            }
+            .to_string();
+        }
         self.log(None, ev);
     }
 }

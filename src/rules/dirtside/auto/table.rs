@@ -259,7 +259,7 @@ impl TablePlay for DirtsideTable<'_> {
                     if !b.s.elements[e].systems_down {
                         return Err(format!("{element}'s systems are working"));
                     }
-                    let r = b.roll(crate::rules::dirtside::die::Die::D6);
+                    let r = b.roll(crate::core::ladder::Die::D6);
                     let fixed = r == 6;
                     b.s.elements[e].systems_down = !fixed;
                     let ev = super::events::DsEvent::Repair {
