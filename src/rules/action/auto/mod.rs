@@ -4,25 +4,32 @@
 //! per element, defenders with nobody in reach ready themselves, then action
 //! phases until every action point is spent or every element is done. Every
 //! roll is logged as a typed event.
+//!
+//! Here: the elements and groups, the prepared battle, the state of one fight
+//! and the turn loop. Each part adds its own `impl Battle` from a file beside
+//! this one: `setup`, `fight` (the turn), `movement`, `fire` (attacks and
+//! their damage), `morale` (group tests), `finish`.
 
 pub mod events;
 mod fight;
+mod finish;
+mod fire;
+mod morale;
+mod movement;
+mod setup;
 pub mod table;
 
-use crate::battle::event::Event;
-use crate::battle::event::Happening;
-use crate::battle::group_morale::{test_order, Group, Member};
-use crate::battle::result::{BattleResult, Knockout, Role, StandOutcome, Winner};
-use crate::battle::ruleset::{BattleError, PreparedBattle};
+use crate::battle::event::{Event, Happening};
+use crate::battle::group_morale::Group;
+use crate::battle::result::{BattleResult, Knockout, Role};
+use crate::battle::ruleset::PreparedBattle;
 use crate::battle::setup::{BattleSetup, BiaProfile};
-use crate::battle::shared_events::Shared;
 use crate::core::dice::Roller;
-use crate::core::kinds::{AircraftSpeed, Cover, StandType, Status, Weapon};
-use crate::rules::action::mapping::{self, Mapped};
+use crate::core::kinds::{AircraftSpeed, Status, Weapon};
+use crate::rules::action::mapping::Mapped;
 use crate::rules::action::movement::Terrain;
-use crate::rules::action::range::{grids_from_cm, Grid};
+use crate::rules::action::range::Grid;
 use crate::rules::action::weapons;
-use events::ActEvent;
 
 /// Grids between neighbouring elements of a line.
 pub const SPACING: i64 = 2;
@@ -150,125 +157,6 @@ pub fn terrain_of(setup: &BattleSetup) -> Result<Terrain, String> {
     }
 }
 
-impl<'a> Prepared<'a> {
-    pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
-        let terrain = terrain_of(setup).map_err(BattleError::Setup)?;
-        let range = grids_from_cm(setup.range_cm).max(LEAST_OPENING);
-        let mut p = Prepared {
-            setup,
-            log,
-            codes: Vec::new(),
-            group_codes: Vec::new(),
-            pieces: Vec::new(),
-            groups: Vec::new(),
-            range,
-            terrain,
-        };
-        for role in [Role::Attacker, Role::Defender] {
-            let force = setup.force(role);
-            if force.stands.is_empty() {
-                return Err(BattleError::NoForce {
-                    battle: setup.code.clone(),
-                    role: role.as_str(),
-                });
-            }
-            let ground = force
-                .stands
-                .iter()
-                .filter(|s| s.stand_type != StandType::Aircraft)
-                .count() as i64;
-            let mut column = 0;
-            for s in &force.stands {
-                let g = match (0..p.groups.len())
-                    .find(|&g| p.groups[g].role == role && p.group_codes[g] == s.command)
-                {
-                    Some(g) => g,
-                    None => {
-                        p.groups.push(Group::of(role, &[]));
-                        p.group_codes.push(&s.command);
-                        p.groups.len() - 1
-                    }
-                };
-                let m = mapping::map(s);
-                let air = (s.stand_type == StandType::Aircraft)
-                    .then(|| s.speed.unwrap_or(AircraftSpeed::Slow));
-                let artillery = s.stand_type == StandType::Artillery;
-                let x = if air.is_some() {
-                    0
-                } else {
-                    column += 1;
-                    SPACING * (column - 1) - SPACING * (ground - 1) / 2
-                };
-                let line = if role == Role::Attacker { range } else { 0 };
-                let back = if artillery { ARTILLERY_BACK } else { 0 };
-                let y = match role {
-                    Role::Attacker => line + back,
-                    Role::Defender => line - back,
-                };
-                p.codes.push(&s.code);
-                p.pieces.push(Piece {
-                    role,
-                    group: g,
-                    m,
-                    weapon: s.weapon,
-                    bia: s.bia,
-                    air,
-                    artillery,
-                    pos: (x, y),
-                    people: (s.men - s.hits).max(0),
-                    hits_before: s.hits,
-                    morale: i64::from(s.morale.morale),
-                    ll: m.element.life_levels,
-                    hits: 0,
-                    ap: 0,
-                    state: State::Fighting,
-                    ready: None,
-                    readied_on: None,
-                    moved: false,
-                    injured: false,
-                    attacked: false,
-                    done: false,
-                    progress: 0,
-                    initiative: 0,
-                    fired: false,
-                    fired_this_turn: false,
-                    under_fire: false,
-                    ammo: s.ammo,
-                    ammo_spent: 0,
-                    knockout: None,
-                });
-            }
-        }
-        for (i, g) in p.groups.iter_mut().enumerate() {
-            let members: Vec<Member> = p
-                .pieces
-                .iter()
-                .filter(|x| x.group == i)
-                .map(|x| Member {
-                    morale: x.morale,
-                    people: x.people,
-                    strength: (x.m.ineffective_at - x.hits_before).clamp(0, x.people),
-                })
-                .collect();
-            *g = Group::of(g.role, &members);
-        }
-        Ok(p)
-    }
-
-    pub(crate) fn start(&self, dice: Roller) -> Fight {
-        Fight {
-            dice,
-            pieces: self.pieces.clone(),
-            groups: self.groups.clone(),
-            turn: 0,
-            phase: 0,
-            order: Vec::new(),
-            events: Vec::new(),
-            stalemate: false,
-        }
-    }
-}
-
 impl PreparedBattle for Prepared<'_> {
     fn fight(&self, seed: u64) -> BattleResult {
         let mut b = Battle {
@@ -289,14 +177,6 @@ pub(crate) struct Battle<'p, 'a> {
     pub(crate) s: Fight,
 }
 
-fn cover_name(c: Cover) -> &'static str {
-    match c {
-        Cover::Open => "defenders in the open",
-        Cover::Cover => "defenders in cover",
-        Cover::Bunker => "defenders in bunkers",
-    }
-}
-
 impl Battle<'_, '_> {
     pub(crate) fn log<H: Happening>(&mut self, side: Option<Role>, what: H) {
         if self.p.log {
@@ -306,174 +186,6 @@ impl Battle<'_, '_> {
 
     pub(crate) fn code(&self, i: usize) -> String {
         self.p.codes[i].to_string()
-    }
-
-    pub(crate) fn setup_events(&mut self) {
-        if !self.p.log {
-            return;
-        }
-        let count = |r| self.p.pieces.iter().filter(|x| x.role == r).count();
-        let ev = ActEvent::Setup {
-            attackers: count(Role::Attacker),
-            defenders: count(Role::Defender),
-            range_grids: self.p.range,
-            cover: cover_name(self.p.setup.defender_cover),
-            terrain: self.p.terrain.name(),
-        };
-        self.log(None, ev);
-        for i in 0..self.p.pieces.len() {
-            let e = self.p.pieces[i].m.element;
-            let ev = ActEvent::Element {
-                stand: self.code(i),
-                combat_skill: e.combat_skill,
-                evasion: e.evasion,
-                protective: e.protective,
-                weapon: e.weapon,
-                life_levels: e.life_levels,
-                action_points: e.action_points,
-                design_points: e.design_points().total,
-            };
-            self.log(Some(self.p.pieces[i].role), ev);
-        }
-    }
-
-    /// Whether a side has no element still fighting.
-    pub(crate) fn side_out(&self, role: Role) -> bool {
-        !self.s.pieces.iter().any(|x| x.role == role && x.fighting())
-    }
-
-    /// The winner and why, once a side is broken.
-    pub(crate) fn over(&self) -> Option<(Winner, String)> {
-        if self.s.stalemate {
-            return Some((
-                Winner::Defender,
-                "neither side can hurt the other: the attackers withdraw".into(),
-            ));
-        }
-        match (self.side_out(Role::Attacker), self.side_out(Role::Defender)) {
-            (true, true) => Some((
-                Winner::Draw,
-                "both sides are out of action or withdrawn".into(),
-            )),
-            (true, false) => Some((
-                Winner::Defender,
-                format!("the attackers {}", self.how_out(Role::Attacker)),
-            )),
-            (false, true) => Some((
-                Winner::Attacker,
-                format!("the defenders {}", self.how_out(Role::Defender)),
-            )),
-            (false, false) => None,
-        }
-    }
-
-    fn how_out(&self, role: Role) -> &'static str {
-        let (mut left, mut hurt) = (0, 0);
-        for x in self.s.pieces.iter().filter(|x| x.role == role) {
-            match x.state {
-                State::Left | State::Withdrawn => left += 1,
-                _ => hurt += 1,
-            }
-        }
-        if left >= hurt {
-            "withdrew"
-        } else {
-            "were put out of action"
-        }
-    }
-
-    /// Casualties of a group: people hit.
-    fn casualties_of(&self, g: usize) -> i64 {
-        self.s
-            .pieces
-            .iter()
-            .filter(|x| x.group == g)
-            .map(|x| x.hits)
-            .sum()
-    }
-
-    /// A group's test if it has reached a threshold it has not tested; returns
-    /// whether a test was taken.
-    pub(crate) fn test_group(&mut self, g: usize) -> bool {
-        if !self.s.pieces.iter().any(|x| x.group == g && x.fighting()) {
-            return false;
-        }
-        let cas = self.casualties_of(g);
-        let Some(t) = self.s.groups[g].test(cas, &mut self.s.dice) else {
-            return false;
-        };
-        let role = self.s.groups[g].role;
-        let ev = Shared::group_morale(self.p.group_codes[g], &t);
-        self.log(Some(role), ev);
-        if !t.passed {
-            for x in self
-                .s
-                .pieces
-                .iter_mut()
-                .filter(|x| x.group == g && x.fighting())
-            {
-                x.state = State::Left;
-            }
-        }
-        true
-    }
-
-    /// Group tests between turns, in BiA's order.
-    pub(crate) fn morale_phase(&mut self) {
-        for g in test_order(&self.s.groups) {
-            self.test_group(g);
-        }
-    }
-
-    /// The result; `called` is the umpire's decision in a played battle.
-    pub(crate) fn finish(mut self, called: Option<(Winner, String)>) -> BattleResult {
-        let (winner, reason) = called.or_else(|| self.over()).unwrap_or_else(|| {
-            (
-                Winner::Defender,
-                format!(
-                    "turn limit of {} reached: the defender holds",
-                    self.p.setup.turn_limit
-                ),
-            )
-        });
-        let turns = self.s.turn;
-        self.log(
-            None,
-            ActEvent::End {
-                winner: winner.as_str(),
-                turns,
-                reason: reason.clone(),
-            },
-        );
-        let stands = self
-            .s
-            .pieces
-            .iter()
-            .enumerate()
-            .map(|(i, x)| StandOutcome {
-                code: self.p.codes[i].to_string(),
-                role: x.role,
-                hits_taken: x.hits,
-                status_after: status_of(x),
-                fired: x.fired,
-                under_fire: x.under_fire,
-                ammo_spent: x.ammo_spent,
-                captured: 0,
-                killed: 0,
-                knockout: x.knockout,
-                damage: None,
-            })
-            .collect();
-        BattleResult {
-            ruleset: "action".into(),
-            seed: self.s.dice.seed(),
-            winner,
-            turns,
-            end_reason: reason,
-            stands,
-            units: Vec::new(),
-            events: self.s.events,
-        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! line at a time; the tool applies the modifiers that follow from the state
 //! (moved, injured, already attacked, readied) and keeps LL and AP.
 
-use super::fight::Shot;
+use super::fire::Shot;
 use super::{Battle, Fight, Prepared};
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Winner};

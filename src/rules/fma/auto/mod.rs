@@ -2,24 +2,34 @@
 //! (`stand#n`) with its quality die, motivation, armour die and weapon; the
 //! sides activate figures alternately on a table of lines of cover, and every
 //! die is logged as a typed event. See `docs/rules-decisions.md` (FMA).
+//!
+//! Here: the figures and their places, the prepared battle, the state of one
+//! fight, the turn loop and the geometry every part of the turn uses. Each
+//! part adds its own `impl Battle` from a file beside this one: `setup`,
+//! `fight` (the turn and the doctrine), `movement`, `fire`, `morale`
+//! (reaction tests), `assault` (close combat), `finish`.
 
+mod assault;
 pub mod events;
 mod fight;
+mod finish;
+mod fire;
+mod morale;
+mod movement;
+mod setup;
 pub mod table;
 
 use crate::battle::event::Event;
-use crate::battle::result::{BattleResult, Role, StandOutcome, Winner};
-use crate::battle::ruleset::{BattleError, PreparedBattle};
+use crate::battle::result::{BattleResult, Role, Winner};
+use crate::battle::ruleset::PreparedBattle;
 use crate::battle::setup::{BattleSetup, StandSetup};
 use crate::core::dice::Roller;
-use crate::core::kinds::{Cover as CampaignCover, StandType, Status};
-use crate::rules::fma::armour::{campaign_armour, powered, Cover};
+use crate::rules::fma::armour::Cover;
 use crate::rules::fma::die::{Die, Rated};
 use crate::rules::fma::fire::FireOption;
 use crate::rules::fma::movement::Burden;
-use crate::rules::fma::quality::{motivation, quality_die};
 use crate::rules::fma::weapons::{self, Arm, Weapon};
-use events::FmaEvent;
+use events::{FmaEvent, Rolled};
 
 /// Lines of soft cover (hedges, walls, craters) cross the table every this
 /// many inches from the defenders' line, unless the battle's terrain is
@@ -148,112 +158,6 @@ pub fn figure_arm(stand: &StandSetup, number: usize, figures: usize) -> Arm {
     }
 }
 
-impl<'a> Prepared<'a> {
-    pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
-        let option = fire_option(setup).map_err(BattleError::Setup)?;
-        let range_in = (setup.range_cm as f64 / 2.54).round().max(1.0);
-        let defender_cover = match setup.defender_cover {
-            CampaignCover::Open => Cover::None,
-            CampaignCover::Cover => Cover::Soft,
-            CampaignCover::Bunker => Cover::Hard,
-        };
-        let mut p = Prepared {
-            setup,
-            log,
-            option,
-            figures: Vec::new(),
-            names: Vec::new(),
-            stands: Vec::new(),
-            stand_roles: Vec::new(),
-            places: Vec::new(),
-            start: [0, 0],
-            range_in,
-            defender_cover,
-            cover_every: (setup.terrain != OPEN_TERRAIN).then_some(COVER_EVERY),
-        };
-        for role in [Role::Attacker, Role::Defender] {
-            let force = setup.force(role);
-            let first = p.figures.len();
-            for s in &force.stands {
-                let st = p.stands.len();
-                p.stands.push(s);
-                p.stand_roles.push(role);
-                let n = (s.men - s.hits).max(0) as usize;
-                let mounted = matches!(s.stand_type, StandType::Vehicle | StandType::Aircraft);
-                for k in 1..=n {
-                    let leader = k == 1;
-                    let arm = figure_arm(s, k, n);
-                    let gunner =
-                        weapons::heavy(s.weapon) && arm == weapons::campaign_weapon(s.weapon);
-                    p.figures.push(Figure {
-                        role,
-                        stand: st,
-                        number: k,
-                        quality: quality_die(s.training, s.actions, leader && s.officer),
-                        motivation: motivation(s.morale.morale),
-                        armour: campaign_armour(s.equipment),
-                        arm,
-                        burden: if gunner {
-                            Burden::Encumbered
-                        } else {
-                            Burden::Typical
-                        },
-                        powered: powered(s.equipment),
-                        leader,
-                        mounted,
-                        y: 0.0,
-                    });
-                    p.names.push(format!("{}#{k}", s.code));
-                    let x = if role == Role::Attacker {
-                        range_in
-                    } else {
-                        0.0
-                    };
-                    p.places.push(Place {
-                        x,
-                        cover: if mounted {
-                            Cover::Hard
-                        } else if role == Role::Defender {
-                            defender_cover
-                        } else {
-                            Cover::None
-                        },
-                        up: true,
-                        dead: false,
-                        suppressed: false,
-                        activated: false,
-                        overwatch: false,
-                        shot_at: false,
-                    });
-                }
-            }
-            let count = p.figures.len() - first;
-            if count == 0 {
-                return Err(BattleError::NoForce {
-                    battle: setup.code.clone(),
-                    role: role.as_str(),
-                });
-            }
-            for (i, f) in p.figures[first..].iter_mut().enumerate() {
-                f.y = (i as f64 - (count - 1) as f64 / 2.0) * SPACING;
-            }
-            p.start[ri(role)] = count;
-        }
-        Ok(p)
-    }
-
-    pub(crate) fn start(&self, dice: Roller) -> State {
-        State {
-            dice,
-            places: self.places.clone(),
-            stands: vec![StandState::default(); self.stands.len()],
-            turn: 0,
-            events: Vec::new(),
-            over: None,
-        }
-    }
-}
-
 impl PreparedBattle for Prepared<'_> {
     fn fight(&self, seed: u64) -> BattleResult {
         let mut b = Battle {
@@ -285,84 +189,81 @@ impl Battle<'_, '_> {
         self.p.names[f].clone()
     }
 
-    fn setup_event(&mut self) {
-        let ev = FmaEvent::Setup {
-            attacker_figures: self.p.start[0],
-            defender_figures: self.p.start[1],
-            range_in: self.p.range_in as i64,
-            cover: match self.p.defender_cover {
-                Cover::None => "in the open",
-                Cover::Soft => "in soft cover",
-                Cover::Hard => "in hard cover",
-            },
-            fire: self.p.option.name(),
-        };
-        self.log(None, ev);
+    // ---- geometry ----
+
+    pub(crate) fn dist(&self, a: usize, b: usize) -> f64 {
+        self.dist2(a, b).sqrt()
     }
 
-    /// The result; `called` is the umpire's decision in a played battle.
-    pub(crate) fn finish(mut self, called: Option<(Winner, String)>) -> BattleResult {
-        let (winner, reason) = called.or_else(|| self.s.over.clone()).unwrap_or_else(|| {
-            (
-                Winner::Defender,
-                format!(
-                    "turn limit of {} reached: the defender holds",
-                    self.p.setup.turn_limit
-                ),
-            )
-        });
-        let turns = self.s.turn;
-        self.log(
-            None,
-            FmaEvent::End {
-                winner: winner.as_str(),
-                turns,
-                reason: reason.clone(),
-            },
-        );
-        let stands = (0..self.p.stands.len())
-            .map(|st| {
-                let figs: Vec<&Place> = self
-                    .p
-                    .figures
-                    .iter()
-                    .zip(&self.s.places)
-                    .filter(|(f, _)| f.stand == st)
-                    .map(|(_, pl)| pl)
-                    .collect();
-                let down = figs.iter().filter(|pl| !pl.up).count() as i64;
-                let killed = figs.iter().filter(|pl| pl.dead).count() as i64;
-                let stand = self.p.stands[st];
-                let ss = self.s.stands[st];
-                StandOutcome {
-                    code: stand.code.clone(),
-                    role: self.p.stand_roles[st],
-                    hits_taken: down,
-                    killed,
-                    status_after: if !figs.is_empty() && down == figs.len() as i64 {
-                        Status::Destroyed
-                    } else {
-                        Status::Effective
-                    },
-                    fired: ss.fired,
-                    under_fire: ss.under_fire,
-                    ammo_spent: ((ss.fired_turns + TURNS_PER_AMMO - 1) / TURNS_PER_AMMO)
-                        .min(stand.ammo.max(0)),
-                    captured: 0,
-                    knockout: None,
-                    damage: None,
-                }
-            })
-            .collect();
-        BattleResult {
-            ruleset: "fma".into(),
-            seed: self.s.dice.seed(),
-            winner,
-            turns,
-            end_reason: reason,
-            stands,
-            units: Vec::new(),
-            events: self.s.events,
+    /// The squared distance: searches compare these, so that odds runs take
+    /// one square root per search rather than one per figure.
+    fn dist2(&self, a: usize, b: usize) -> f64 {
+        let dx = self.s.places[a].x - self.s.places[b].x;
+        let dy = self.p.figures[a].y - self.p.figures[b].y;
+        dx * dx + dy * dy
+    }
+
+    pub(crate) fn up(&self, f: usize) -> bool {
+        self.s.places[f].up
+    }
+
+    /// The figures of a side: attackers come first, then defenders.
+    fn side(&self, role: Role) -> std::ops::Range<usize> {
+        let a = self.p.start[0];
+        match role {
+            Role::Attacker => 0..a,
+            Role::Defender => a..self.p.figures.len(),
+        }
+    }
+
+    fn enemies(&self, f: usize) -> impl Iterator<Item = usize> + '_ {
+        self.side(self.p.figures[f].role.other())
+            .filter(move |&g| self.s.places[g].up)
+    }
+
+    fn friends(&self, f: usize) -> impl Iterator<Item = usize> + '_ {
+        self.side(self.p.figures[f].role)
+            .filter(move |&g| g != f && self.s.places[g].up)
+    }
+
+    /// The nearest up enemy that `pre` and then `keep` accept (the lower
+    /// index on a tie), with its distance; distances are only measured for
+    /// enemies `pre` accepts, and `keep` is given the squared distance.
+    fn nearest_where(
+        &self,
+        f: usize,
+        pre: impl Fn(usize) -> bool,
+        keep: impl Fn(usize, f64) -> bool,
+    ) -> Option<(usize, f64)> {
+        let mut best: Option<(usize, f64)> = None;
+        for g in self.enemies(f) {
+            if !pre(g) {
+                continue;
+            }
+            let d2 = self.dist2(f, g);
+            if keep(g, d2) && best.is_none_or(|(_, bd)| d2 < bd) {
+                best = Some((g, d2));
+            }
+        }
+        best.map(|(g, d2)| (g, d2.sqrt()))
+    }
+
+    /// The nearest up enemy and its distance.
+    pub(crate) fn nearest(&self, f: usize) -> Option<(usize, f64)> {
+        self.nearest_where(f, |_| true, |_, _| true)
+    }
+
+    pub(crate) fn gun(&self, f: usize) -> Option<Weapon> {
+        match self.p.figures[f].arm {
+            Arm::Gun(w) if self.p.stands[self.p.figures[f].stand].ammo > 0 => Some(w),
+            _ => None,
+        }
+    }
+
+    fn roll(&mut self, die: Die) -> Rolled {
+        Rolled {
+            die: die.name(),
+            roll: self.s.dice.d(die.sides() as u32),
         }
     }
 }

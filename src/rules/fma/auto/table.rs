@@ -3,7 +3,8 @@
 //! rally, transfer — with reaction and overwatch fire by the enemy, the dice
 //! typed (`roll 6,7,5`) or rolled; `undo` restores a snapshot of the state.
 
-use super::fight::{Activation, How};
+use super::fight::Activation;
+use super::fire::How;
 use super::{Battle, Prepared, State};
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Winner};

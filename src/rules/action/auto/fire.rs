@@ -1,0 +1,353 @@
+//! Attacks: range and weapon value, target choice, fire at readied
+//! triggers, opposed d100 attacks with their modifiers, area attacks and
+//! scatter, and the life level each hit takes.
+
+use super::events::{ActEvent, Mod};
+use super::{Battle, State};
+use crate::battle::result::{Knockout, Role};
+use crate::core::kinds::Cover;
+use crate::rules::action::modifiers::Situation;
+use crate::rules::action::opposed::{self, Outcome};
+use crate::rules::action::range::{grids, Grid};
+use crate::rules::action::{air, mapping, scatter, sequence, templates, weapons};
+
+/// What an attack is, beyond what the two elements' state says.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Shot {
+    /// Range in grids (elevation included).
+    pub range: i64,
+    pub cover: bool,
+    pub bunker: bool,
+    pub higher: bool,
+    pub lower: bool,
+    pub stunned: bool,
+    /// Extra modifiers the umpire gives.
+    pub extra: Vec<i64>,
+    /// Part of an area attack or a scattered shot: costs no action point.
+    pub via: Option<String>,
+}
+
+impl Battle<'_, '_> {
+    /// Grids between two elements; aircraft are as far as they fly high.
+    pub(crate) fn distance(&self, i: usize, j: usize) -> i64 {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        match (a.air, b.air) {
+            (Some(_), _) => air::attack_grids(a.bia.attack_range_cm),
+            (_, Some(_)) => air::attack_grids(b.bia.attack_range_cm),
+            _ => grids(a.pos, b.pos).max(1),
+        }
+    }
+
+    /// The weapon value of `i` against `j` at `range`, `None` when it cannot
+    /// attack it at all.
+    pub(crate) fn weapon_value(&self, i: usize, j: usize, range: i64) -> Option<i64> {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        a.weapon?;
+        if let Some(speed) = b.air {
+            return air::ad_value(&a.bia, speed);
+        }
+        let cell = weapons::cell(&a.bia, range)?;
+        let blast = a.area_radius().is_some();
+        weapons::can_harm(cell, blast, b.m.armour, b.m.hard_infantry)
+            .then(|| weapons::value(&a.bia, range))
+            .flatten()
+    }
+
+    /// The shot `i` would make at `j` in the auto-resolver.
+    pub(super) fn auto_shot(&self, i: usize, j: usize) -> Shot {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        let range = self.distance(i, j);
+        let dug = b.role == Role::Defender && !b.is_aircraft() && range > 1;
+        Shot {
+            range,
+            cover: dug && self.p.setup.defender_cover != Cover::Open,
+            bunker: dug && self.p.setup.defender_cover == Cover::Bunker,
+            higher: a.is_aircraft() && !b.is_aircraft(),
+            lower: b.is_aircraft() && !a.is_aircraft(),
+            ..Shot::default()
+        }
+    }
+
+    /// Whether `i` could attack now at all (a weapon, ammunition, not in deep water).
+    pub(super) fn armed(&self, i: usize) -> bool {
+        let a = &self.s.pieces[i];
+        a.fighting()
+            && a.weapon.is_some()
+            && (a.ammo > 0 || a.fired_this_turn)
+            && self.p.terrain.can_attack_from()
+    }
+
+    /// The enemy `i` attacks: anti-armour weapons take armour first, area
+    /// weapons a target whose template spares friends, else the nearest.
+    pub(super) fn pick_target(&self, i: usize, only: Option<usize>) -> Option<usize> {
+        if !self.armed(i) {
+            return None;
+        }
+        let a = &self.s.pieces[i];
+        let mut best: Option<(bool, bool, i64, usize)> = None;
+        for (j, b) in self.s.pieces.iter().enumerate() {
+            if b.role == a.role || !b.fighting() || only.is_some_and(|o| o != j) {
+                continue;
+            }
+            let range = self.distance(i, j);
+            if self.weapon_value(i, j, range).is_none() {
+                continue;
+            }
+            let armour_first = !(a.anti_armour() && b.m.armour > 0);
+            let spares = match a.area_radius() {
+                Some(r) if !b.is_aircraft() => self.s.pieces.iter().any(|f| {
+                    f.role == a.role && f.fighting() && templates::in_area(b.pos, r, f.pos)
+                }),
+                _ => false,
+            };
+            let key = (armour_first, spares, range, j);
+            if best.is_none_or(|k| key < k) {
+                best = Some(key);
+            }
+        }
+        best.map(|k| k.3)
+    }
+
+    /// Readied enemies whose trigger `mover` has met attack it at once, first
+    /// in the sequence, in initiative order.
+    pub(super) fn ready_fire(&mut self, mover: usize) {
+        let order = self.s.order.clone();
+        for r in order {
+            let x = self.s.pieces[r];
+            let Some(on) = x.ready else { continue };
+            if !x.fighting()
+                || !self.s.pieces[mover].fighting()
+                || x.role == self.s.pieces[mover].role
+            {
+                continue;
+            }
+            let range = self.distance(r, mover);
+            let can = self.weapon_value(r, mover, range).is_some() && self.armed(r);
+            if !sequence::triggered(
+                match on {
+                    Some(t) => sequence::Ready::On(t),
+                    None => sequence::Ready::AnyInRange,
+                },
+                mover,
+                can,
+            ) {
+                continue;
+            }
+            self.s.pieces[r].ready = None;
+            let shot = self.auto_shot(r, mover);
+            self.attack(r, mover, shot);
+        }
+    }
+
+    /// The situations that apply to `i` attacking `j`.
+    pub(crate) fn situations(&self, i: usize, j: usize, shot: &Shot) -> Vec<Situation> {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        let mut out = Vec::new();
+        if a.readied_on.is_some_and(|on| on.is_none_or(|t| t == j)) {
+            out.push(Situation::Readied);
+        }
+        if shot.stunned {
+            out.push(Situation::DefenderStunned);
+        }
+        if b.attacked {
+            out.push(Situation::DefenderAlreadyAttacked);
+        }
+        if a.moved {
+            out.push(Situation::AttackerMoved);
+        }
+        if shot.higher {
+            out.push(Situation::AttackerHigher);
+        }
+        if shot.lower {
+            out.push(Situation::AttackerLower);
+        }
+        if shot.cover && shot.range > 1 {
+            out.push(Situation::DefenderCover);
+        }
+        if a.injured {
+            out.push(Situation::AttackerInjured);
+        }
+        if b.injured {
+            out.push(Situation::DefenderInjured);
+        }
+        out
+    }
+
+    /// One opposed roll of `i` against `j`; area weapons then roll against
+    /// everyone else in the template, and scatter when they miss.
+    pub(crate) fn attack(&mut self, i: usize, j: usize, shot: Shot) -> Outcome {
+        let free = shot.via.is_some();
+        let out = self.one_roll(i, j, &shot);
+        if free || self.s.pieces[j].is_aircraft() {
+            return out;
+        }
+        let Some(radius) = self.s.pieces[i].area_radius() else {
+            return out;
+        };
+        let centre = match out {
+            Outcome::Hit => Some(self.s.pieces[j].pos),
+            Outcome::NoEffect => self.scatter(i, j),
+        };
+        let Some(centre) = centre else { return out };
+        let via = format!(
+            "{} of the shot at {}",
+            if out == Outcome::Hit {
+                "area"
+            } else {
+                "scatter"
+            },
+            self.code(j)
+        );
+        for k in 0..self.s.pieces.len() {
+            let b = &self.s.pieces[k];
+            if k == i
+                || k == j
+                || !b.fighting()
+                || b.is_aircraft()
+                || !templates::in_area(centre, radius, b.pos)
+            {
+                continue;
+            }
+            let mut s = self.auto_shot(i, k);
+            if self.s.pieces[k].role == self.s.pieces[i].role {
+                s.cover = false;
+                s.bunker = false;
+            }
+            s.via = Some(via.clone());
+            self.one_roll(i, k, &s);
+        }
+        out
+    }
+
+    /// Where a missed area shot lands: the direction and distance d100s, in
+    /// the attacker's frame (direction 1 carries on away from the attacker).
+    pub(crate) fn scatter(&mut self, i: usize, j: usize) -> Option<Grid> {
+        let dir_roll = self.s.dice.d100();
+        let direction = scatter::direction(dir_roll);
+        let (dist_roll, grids_n) = match direction {
+            Some(_) => {
+                let r = self.s.dice.d100();
+                (Some(r), scatter::distance(r))
+            }
+            None => (None, None),
+        };
+        let ev = ActEvent::Scatter {
+            attacker: self.code(i),
+            target: self.code(j),
+            direction_roll: dir_roll,
+            direction,
+            distance_roll: dist_roll,
+            grids: grids_n,
+        };
+        self.log(Some(self.s.pieces[i].role), ev);
+        let (d, g) = (direction?, grids_n?);
+        let (side, onward) = scatter::offset(d, g);
+        let (a, t) = (self.s.pieces[i].pos, self.s.pieces[j].pos);
+        // Onward points from the attacker to the target along the rows.
+        let sign = if t.1 < a.1 { -1 } else { 1 };
+        Some((t.0 + side * sign, t.1 + onward * sign))
+    }
+
+    /// The opposed roll itself, its log line and its damage.
+    pub(crate) fn one_roll(&mut self, i: usize, j: usize, shot: &Shot) -> Outcome {
+        let situations = self.situations(i, j, shot);
+        let weapon = self.weapon_value(i, j, shot.range).unwrap_or(0);
+        let (a, b) = (self.s.pieces[i], self.s.pieces[j]);
+        let mut mods: Vec<Mod> = situations
+            .iter()
+            .map(|s| Mod {
+                name: s.name(),
+                modifier: s.modifier(),
+            })
+            .collect();
+        mods.extend(shot.extra.iter().map(|&m| Mod {
+            name: "umpire",
+            modifier: m,
+        }));
+        let ab = a.m.element.combat_skill
+            + weapon
+            + a.m.officer_bonus
+            + mods.iter().map(|m| m.modifier).sum::<i64>();
+        let bunker = if shot.bunker && shot.range > 1 {
+            mapping::BUNKER_BONUS
+        } else {
+            0
+        };
+        let db = b.m.element.defence_bonus() + bunker;
+        let (ra, rd) = self.s.dice.opposed();
+        let out = opposed::attack(ab, db, ra, rd);
+        {
+            let x = &mut self.s.pieces[i];
+            if shot.via.is_none() {
+                x.ap -= 1;
+                if !x.fired_this_turn {
+                    x.ammo -= 1;
+                    x.ammo_spent += 1;
+                }
+                x.fired_this_turn = true;
+                x.ready = None;
+            }
+            x.fired = true;
+        }
+        let ev = ActEvent::Attack {
+            phase: self.s.phase,
+            attacker: self.code(i),
+            target: self.code(j),
+            range: shot.range,
+            combat_skill: a.m.element.combat_skill,
+            weapon,
+            officer: a.m.officer_bonus,
+            situations: mods,
+            attack_bonus: ab,
+            defence_bonus: db,
+            attack_roll: ra,
+            defence_roll: rd,
+            via: shot.via.clone(),
+            hit: out == Outcome::Hit,
+        };
+        self.log(Some(a.role), ev);
+        let t = &mut self.s.pieces[j];
+        t.under_fire = true;
+        t.attacked = true;
+        if out == Outcome::Hit {
+            self.lose_life_level(j);
+        }
+        out
+    }
+
+    /// One LL lost: one person hit; the stand withdraws at its BiA ineffective
+    /// threshold and is out at LL 0 or its destroyed threshold; a vehicle is
+    /// knocked out.
+    pub(crate) fn lose_life_level(&mut self, j: usize) {
+        let x = &mut self.s.pieces[j];
+        x.ll = (x.ll - opposed::LL_PER_HIT).max(0);
+        x.injured = true;
+        let effect = if x.m.vehicle {
+            x.hits = x.people;
+            x.knockout = Some(Knockout::Killed);
+            x.state = State::Out;
+            "knocked out"
+        } else {
+            x.hits += 1;
+            let total = x.hits_before + x.hits;
+            if x.ll == 0 || total >= x.m.destroyed_at {
+                x.state = State::Out;
+                "out of action"
+            } else if total >= x.m.ineffective_at {
+                x.state = State::Withdrawn;
+                "withdraws to the aid post"
+            } else {
+                "fights on"
+            }
+        };
+        let (ll, hits) = (x.ll, x.hits);
+        let role = x.role;
+        let ev = ActEvent::LifeLost {
+            stand: self.code(j),
+            life_levels: ll,
+            hits,
+            effect,
+        };
+        self.log(Some(role.other()), ev);
+    }
+}

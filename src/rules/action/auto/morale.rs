@@ -1,0 +1,51 @@
+//! Group morale between turns, tested as under BiA at the casualty
+//! thresholds of each command's group.
+
+use super::{Battle, State};
+use crate::battle::group_morale::test_order;
+use crate::battle::shared_events::Shared;
+
+impl Battle<'_, '_> {
+    /// Casualties of a group: people hit.
+    fn casualties_of(&self, g: usize) -> i64 {
+        self.s
+            .pieces
+            .iter()
+            .filter(|x| x.group == g)
+            .map(|x| x.hits)
+            .sum()
+    }
+
+    /// A group's test if it has reached a threshold it has not tested; returns
+    /// whether a test was taken.
+    pub(crate) fn test_group(&mut self, g: usize) -> bool {
+        if !self.s.pieces.iter().any(|x| x.group == g && x.fighting()) {
+            return false;
+        }
+        let cas = self.casualties_of(g);
+        let Some(t) = self.s.groups[g].test(cas, &mut self.s.dice) else {
+            return false;
+        };
+        let role = self.s.groups[g].role;
+        let ev = Shared::group_morale(self.p.group_codes[g], &t);
+        self.log(Some(role), ev);
+        if !t.passed {
+            for x in self
+                .s
+                .pieces
+                .iter_mut()
+                .filter(|x| x.group == g && x.fighting())
+            {
+                x.state = State::Left;
+            }
+        }
+        true
+    }
+
+    /// Group tests between turns, in BiA's order.
+    pub(crate) fn morale_phase(&mut self) {
+        for g in test_order(&self.s.groups) {
+            self.test_group(g);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! Setting up an ACTION battle: stands become elements on the grid and
+//! commands become morale groups, once per battle; each run starts from a
+//! copy.
+
+use super::events::ActEvent;
+use super::{
+    terrain_of, Battle, Fight, Piece, Prepared, State, ARTILLERY_BACK, LEAST_OPENING, SPACING,
+};
+use crate::battle::group_morale::{Group, Member};
+use crate::battle::result::Role;
+use crate::battle::ruleset::BattleError;
+use crate::battle::setup::BattleSetup;
+use crate::core::dice::Roller;
+use crate::core::kinds::{AircraftSpeed, Cover, StandType};
+use crate::rules::action::mapping;
+use crate::rules::action::range::grids_from_cm;
+
+impl<'a> Prepared<'a> {
+    pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
+        let terrain = terrain_of(setup).map_err(BattleError::Setup)?;
+        let range = grids_from_cm(setup.range_cm).max(LEAST_OPENING);
+        let mut p = Prepared {
+            setup,
+            log,
+            codes: Vec::new(),
+            group_codes: Vec::new(),
+            pieces: Vec::new(),
+            groups: Vec::new(),
+            range,
+            terrain,
+        };
+        for role in [Role::Attacker, Role::Defender] {
+            let force = setup.force(role);
+            if force.stands.is_empty() {
+                return Err(BattleError::NoForce {
+                    battle: setup.code.clone(),
+                    role: role.as_str(),
+                });
+            }
+            let ground = force
+                .stands
+                .iter()
+                .filter(|s| s.stand_type != StandType::Aircraft)
+                .count() as i64;
+            let mut column = 0;
+            for s in &force.stands {
+                let g = match (0..p.groups.len())
+                    .find(|&g| p.groups[g].role == role && p.group_codes[g] == s.command)
+                {
+                    Some(g) => g,
+                    None => {
+                        p.groups.push(Group::of(role, &[]));
+                        p.group_codes.push(&s.command);
+                        p.groups.len() - 1
+                    }
+                };
+                let m = mapping::map(s);
+                let air = (s.stand_type == StandType::Aircraft)
+                    .then(|| s.speed.unwrap_or(AircraftSpeed::Slow));
+                let artillery = s.stand_type == StandType::Artillery;
+                let x = if air.is_some() {
+                    0
+                } else {
+                    column += 1;
+                    SPACING * (column - 1) - SPACING * (ground - 1) / 2
+                };
+                let line = if role == Role::Attacker { range } else { 0 };
+                let back = if artillery { ARTILLERY_BACK } else { 0 };
+                let y = match role {
+                    Role::Attacker => line + back,
+                    Role::Defender => line - back,
+                };
+                p.codes.push(&s.code);
+                p.pieces.push(Piece {
+                    role,
+                    group: g,
+                    m,
+                    weapon: s.weapon,
+                    bia: s.bia,
+                    air,
+                    artillery,
+                    pos: (x, y),
+                    people: (s.men - s.hits).max(0),
+                    hits_before: s.hits,
+                    morale: i64::from(s.morale.morale),
+                    ll: m.element.life_levels,
+                    hits: 0,
+                    ap: 0,
+                    state: State::Fighting,
+                    ready: None,
+                    readied_on: None,
+                    moved: false,
+                    injured: false,
+                    attacked: false,
+                    done: false,
+                    progress: 0,
+                    initiative: 0,
+                    fired: false,
+                    fired_this_turn: false,
+                    under_fire: false,
+                    ammo: s.ammo,
+                    ammo_spent: 0,
+                    knockout: None,
+                });
+            }
+        }
+        for (i, g) in p.groups.iter_mut().enumerate() {
+            let members: Vec<Member> = p
+                .pieces
+                .iter()
+                .filter(|x| x.group == i)
+                .map(|x| Member {
+                    morale: x.morale,
+                    people: x.people,
+                    strength: (x.m.ineffective_at - x.hits_before).clamp(0, x.people),
+                })
+                .collect();
+            *g = Group::of(g.role, &members);
+        }
+        Ok(p)
+    }
+
+    pub(crate) fn start(&self, dice: Roller) -> Fight {
+        Fight {
+            dice,
+            pieces: self.pieces.clone(),
+            groups: self.groups.clone(),
+            turn: 0,
+            phase: 0,
+            order: Vec::new(),
+            events: Vec::new(),
+            stalemate: false,
+        }
+    }
+}
+
+fn cover_name(c: Cover) -> &'static str {
+    match c {
+        Cover::Open => "defenders in the open",
+        Cover::Cover => "defenders in cover",
+        Cover::Bunker => "defenders in bunkers",
+    }
+}
+
+impl Battle<'_, '_> {
+    pub(crate) fn setup_events(&mut self) {
+        if !self.p.log {
+            return;
+        }
+        let count = |r| self.p.pieces.iter().filter(|x| x.role == r).count();
+        let ev = ActEvent::Setup {
+            attackers: count(Role::Attacker),
+            defenders: count(Role::Defender),
+            range_grids: self.p.range,
+            cover: cover_name(self.p.setup.defender_cover),
+            terrain: self.p.terrain.name(),
+        };
+        self.log(None, ev);
+        for i in 0..self.p.pieces.len() {
+            let e = self.p.pieces[i].m.element;
+            let ev = ActEvent::Element {
+                stand: self.code(i),
+                combat_skill: e.combat_skill,
+                evasion: e.evasion,
+                protective: e.protective,
+                weapon: e.weapon,
+                life_levels: e.life_levels,
+                action_points: e.action_points,
+                design_points: e.design_points().total,
+            };
+            self.log(Some(self.p.pieces[i].role), ev);
+        }
+    }
+}

@@ -1,0 +1,303 @@
+//! Fire: the choice of target, overwatch and reaction fire between a figure's
+//! actions, a shot under either fire procedure, where its result lands, and
+//! rockets with their deviation and blast.
+
+use super::events::{BlastHit, FmaEvent, Rolled};
+use super::Battle;
+use crate::rules::fma::armour::{can_suppress, Cover};
+use crate::rules::fma::die::{Die, Rated};
+use crate::rules::fma::explosives::{
+    deviation, deviation_die, target_number, Explosive, BLAST_INCHES, CLOCK,
+};
+use crate::rules::fma::fire::{self, Faces, FireOption, Outcome, Shot};
+
+/// How a shot comes about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum How {
+    Fire,
+    Reaction,
+    Overwatch,
+}
+
+impl How {
+    fn word(self) -> &'static str {
+        match self {
+            How::Fire => "fire",
+            How::Reaction => "reaction",
+            How::Overwatch => "overwatch",
+        }
+    }
+}
+
+impl Battle<'_, '_> {
+    /// The enemy a figure fires at within `reach`: one not suppressed before
+    /// one already suppressed, one yet to activate before one that has
+    /// (so a suppression costs it an activation), then the nearest.
+    pub(super) fn target(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
+        let r2 = reach * reach;
+        let mut best: Option<((bool, bool, f64), usize)> = None;
+        for g in self.enemies(f) {
+            let d2 = self.dist2(f, g);
+            if d2 > r2 {
+                continue;
+            }
+            let pl = &self.s.places[g];
+            let key = (pl.suppressed, pl.activated, d2);
+            if best.is_none_or(|(k, _)| key < k) {
+                best = Some((key, g));
+            }
+        }
+        best.map(|((_, _, d2), g)| (g, d2.sqrt()))
+    }
+
+    /// Overwatch, then reaction fire, at a figure between its two actions.
+    pub(super) fn interrupt(&mut self, f: usize, moved: bool) {
+        let watcher = self.nearest_where(
+            f,
+            |g| self.s.places[g].overwatch && !self.s.places[g].suppressed,
+            |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(true).powi(2)),
+        );
+        if let Some((g, _)) = watcher {
+            self.s.places[g].overwatch = false;
+            self.shoot(g, f, true, How::Overwatch);
+        }
+        if !self.up(f) || !moved || self.s.places[f].cover != Cover::None {
+            return;
+        }
+        let reactor = self.nearest_where(
+            f,
+            |g| !self.s.places[g].activated && !self.s.places[g].suppressed,
+            // One shot for a whole activation: only worth it at close range.
+            |g, d2| {
+                self.gun(g)
+                    .is_some_and(|w| d2 <= (w.row().bands[0].0 as f64).powi(2))
+            },
+        );
+        if let Some((g, _)) = reactor {
+            self.s.places[g].activated = true;
+            self.shoot(g, f, false, How::Reaction);
+        }
+    }
+
+    pub(super) fn mark_fire(&mut self, firer: usize, target: usize) {
+        let turn = self.s.turn;
+        let st = &mut self.s.stands[self.p.figures[firer].stand];
+        st.fired = true;
+        if st.last_fired != turn {
+            st.last_fired = turn;
+            st.fired_turns += 1;
+        }
+        self.s.stands[self.p.figures[target].stand].under_fire = true;
+    }
+
+    /// One FIRE action with a gun; `None` when the target is out of reach.
+    pub(crate) fn shoot(&mut self, f: usize, t: usize, aimed: bool, how: How) -> Option<Outcome> {
+        let w = self.gun(f)?;
+        let d = self.dist(f, t);
+        let (band, fp) = w.band(d, aimed)?;
+        let (fig, tf) = (self.p.figures[f], self.p.figures[t]);
+        let cover = self.s.places[t].cover;
+        let shot = Shot {
+            option: self.p.option,
+            quality: fig.quality,
+            firepower: fp,
+            target_quality: tf.quality,
+            impact: w.impact(),
+            armour: tf.armour,
+            cover,
+        };
+        let q = self.roll(fig.quality);
+        let p = self.roll(fp);
+        let mut faces = Faces {
+            quality: q.roll,
+            firepower: p.roll,
+            ..Faces::default()
+        };
+        let mut effect = Vec::new();
+        let against;
+        match self.p.option {
+            FireOption::Detailed => {
+                against = self.roll(tf.quality);
+                faces.target = Some(against.roll);
+                if shot.hits(q.roll, p.roll, against.roll) {
+                    let i = self.roll_rated(w.impact());
+                    faces.impact = Some(i.roll);
+                    effect.push(i);
+                    self.protection(tf.armour, cover, &mut faces, &mut effect);
+                }
+            }
+            FireOption::Quick => {
+                let mut rolls = Vec::new();
+                self.protection(tf.armour, cover, &mut faces, &mut rolls);
+                let mut it = rolls.into_iter();
+                against = it.next().unwrap_or(Rolled {
+                    die: "fixed",
+                    roll: faces.armour.unwrap_or(1),
+                });
+                effect.extend(it);
+            }
+        }
+        let outcome = shot.resolve(&faces);
+        if self.p.log {
+            let ev = FmaEvent::Shot {
+                firer: self.name(f),
+                target: self.name(t),
+                how: how.word(),
+                weapon: w.name(),
+                inches: d.round() as i64,
+                band: band.name(),
+                aimed,
+                option: self.p.option.name(),
+                to_hit: vec![q, p],
+                against,
+                effect,
+                result: outcome.word(),
+            };
+            self.log(Some(fig.role), ev);
+        }
+        self.mark_fire(f, t);
+        self.apply(t, outcome);
+        Some(outcome)
+    }
+
+    /// The impact die, multiplied (its face is what the event records).
+    fn roll_rated(&mut self, r: Rated) -> Rolled {
+        match r.die() {
+            Some(d) => self.roll(d),
+            None => Rolled {
+                die: "fixed",
+                roll: r.score(0),
+            },
+        }
+    }
+
+    /// Rolls armour (when it is a die) and cover into `faces`.
+    fn protection(
+        &mut self,
+        armour: Rated,
+        cover: Cover,
+        faces: &mut Faces,
+        out: &mut Vec<Rolled>,
+    ) {
+        if let Some(d) = armour.die() {
+            let a = self.roll(d);
+            faces.armour = Some(a.roll);
+            out.push(a);
+        }
+        if let Some(d) = cover.die() {
+            let c = self.roll(d);
+            faces.cover = Some(c.roll);
+            out.push(c);
+        }
+    }
+
+    /// A result lands on a figure, with the reaction tests it calls.
+    pub(crate) fn apply(&mut self, t: usize, outcome: Outcome) {
+        let first = !self.s.places[t].shot_at;
+        self.s.places[t].shot_at = true;
+        match outcome {
+            Outcome::NoEffect => {}
+            Outcome::Suppressed => self.s.places[t].suppressed = true,
+            Outcome::Wound | Outcome::Down | Outcome::Kill => {
+                let pl = &mut self.s.places[t];
+                pl.up = false;
+                pl.dead = outcome == Outcome::Kill;
+                pl.suppressed = false;
+                pl.overwatch = false;
+                self.friends_react(t);
+                return;
+            }
+        }
+        if first && !self.s.places[t].suppressed {
+            self.reaction_test(t, "first fired on", 0);
+        }
+    }
+
+    /// A rocket at `t`'s position: deviation by the quality die, then an
+    /// impact roll for everyone within 2" of where it lands.
+    pub(crate) fn rocket(&mut self, f: usize, t: usize) {
+        let fig = self.p.figures[f];
+        let d = self.dist(f, t);
+        let Some(tn) = target_number(d, Explosive::Rocket.band()) else {
+            return;
+        };
+        let Some((die, always)) = deviation_die(fig.quality, tn) else {
+            return;
+        };
+        let rolled = self.roll(die);
+        let dev = deviation(rolled.roll, tn, always);
+        let (fx, fy) = (self.s.places[f].x, fig.y);
+        let (tx, ty) = (self.s.places[t].x, self.p.figures[t].y);
+        let (mut ix, mut iy) = (tx, ty);
+        let mut direction = None;
+        if dev > 0 {
+            let dir = self.roll(Die::D12);
+            let (along, across) = CLOCK[(dir.roll - 1) as usize];
+            let len = ((tx - fx).powi(2) + (ty - fy).powi(2)).sqrt().max(1e-9);
+            let (ux, uy) = ((tx - fx) / len, (ty - fy) / len);
+            ix += dev as f64 * (along * ux - across * uy);
+            iy += dev as f64 * (along * uy + across * ux);
+            direction = Some(dir);
+        }
+        let caught: Vec<usize> = (0..self.p.figures.len())
+            .filter(|&g| {
+                self.up(g)
+                    && ((self.s.places[g].x - ix).powi(2) + (self.p.figures[g].y - iy).powi(2))
+                        .sqrt()
+                        <= BLAST_INCHES + 1e-9
+            })
+            .collect();
+        let impact = Rated::plain(Explosive::Rocket.impact());
+        let mut results = Vec::new();
+        for &g in &caught {
+            let gf = self.p.figures[g];
+            let cover = self.s.places[g].cover;
+            let i = self.roll(Explosive::Rocket.impact());
+            let mut faces = Faces::default();
+            let mut dice = vec![i];
+            self.protection(gf.armour, cover, &mut faces, &mut dice);
+            let prot = gf
+                .armour
+                .score(faces.armour.unwrap_or(1))
+                .max(faces.cover.unwrap_or(0));
+            let mut o = fire::impact(i.roll, prot);
+            if o == Outcome::Suppressed && !can_suppress(gf.armour, impact) {
+                o = Outcome::NoEffect;
+            }
+            if self.p.option == FireOption::Quick && o.downs() {
+                o = Outcome::Down;
+            }
+            results.push((g, dice, o));
+        }
+        if self.p.log {
+            let hits = results
+                .iter()
+                .map(|(g, dice, o)| BlastHit {
+                    figure: self.name(*g),
+                    dice: dice.clone(),
+                    result: o.word(),
+                })
+                .collect();
+            let ev = FmaEvent::Rocket {
+                firer: self.name(f),
+                target: self.name(t),
+                inches: d.round() as i64,
+                target_number: tn,
+                rolled: Some(rolled),
+                deviation: dev,
+                direction,
+                hits,
+            };
+            self.log(Some(fig.role), ev);
+        }
+        self.mark_fire(f, t);
+        for (g, _, o) in results {
+            if self.p.figures[g].role != fig.role {
+                self.mark_fire(f, g);
+            }
+            if self.up(g) {
+                self.apply(g, o);
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Reaction tests, FMA's morale: isolation on activation, a test when fired
+//! on or when a friend goes down, rallies from suppression and a leader
+//! passing an action to a suppressed friend.
+
+use super::events::FmaEvent;
+use super::Battle;
+use crate::rules::fma::armour::Cover;
+use crate::rules::fma::reaction;
+
+impl Battle<'_, '_> {
+    pub(crate) fn isolated(&self, f: usize) -> bool {
+        let q = self.p.figures[f].quality;
+        // Any friend in reach will do: no need to find the nearest.
+        let reach = (q.sides() * q.sides()) as f64;
+        let within = self.friends(f).any(|g| self.dist2(f, g) <= reach);
+        debug_assert_eq!(!within, {
+            let nearest = self
+                .friends(f)
+                .map(|g| self.dist(f, g))
+                .min_by(f64::total_cmp);
+            reaction::isolated(q, nearest)
+        });
+        !within
+    }
+
+    /// An isolated figure's reaction test on activation; `false` when it
+    /// failed and may do nothing this turn.
+    pub(crate) fn isolation_test(&mut self, f: usize) -> bool {
+        if !self.isolated(f) {
+            return true;
+        }
+        let fig = self.p.figures[f];
+        let rolled = self.roll(fig.quality);
+        let passed = reaction::passes(rolled.roll, fig.motivation);
+        if self.p.log {
+            let ev = FmaEvent::Isolated {
+                figure: self.name(f),
+                rolled,
+                target: fig.motivation,
+                passed,
+            };
+            self.log(Some(fig.role), ev);
+        }
+        passed
+    }
+
+    /// A reaction test; a failure suppresses.
+    pub(crate) fn reaction_test(&mut self, f: usize, why: &'static str, modifier: i64) -> bool {
+        let fig = self.p.figures[f];
+        let rolled = self.roll(fig.quality);
+        let target = reaction::target(fig.motivation, modifier);
+        let passed = reaction::passes(rolled.roll, target);
+        if !passed {
+            self.s.places[f].suppressed = true;
+        }
+        if self.p.log {
+            let ev = FmaEvent::Reaction {
+                figure: self.name(f),
+                why,
+                rolled,
+                target,
+                passed,
+            };
+            self.log(Some(fig.role), ev);
+        }
+        passed
+    }
+
+    /// An attempt to remove suppression; a failure in the open sends the
+    /// figure sprinting to the nearest cover within its combat move, or
+    /// straight back from the nearest enemy.
+    pub(crate) fn rally(&mut self, f: usize) -> bool {
+        let fig = self.p.figures[f];
+        let rolled = self.roll(fig.quality);
+        let passed = reaction::removes_suppression(rolled.roll, fig.motivation);
+        if passed {
+            self.s.places[f].suppressed = false;
+        }
+        if self.p.log {
+            let ev = FmaEvent::Rally {
+                figure: self.name(f),
+                rolled,
+                target: fig.motivation,
+                passed,
+            };
+            self.log(Some(fig.role), ev);
+        }
+        if !passed && self.s.places[f].cover == Cover::None && !fig.mounted {
+            let rolled = self.roll(fig.burden.combat_die());
+            let ev = FmaEvent::Sprint {
+                figure: self.name(f),
+                rolled,
+            };
+            self.log(Some(fig.role), ev);
+            self.sprint(f, rolled.roll as f64);
+        }
+        passed
+    }
+
+    /// A leader tries to pass one action to `g`: whether it may act now.
+    pub(crate) fn transfer(&mut self, leader: usize, g: usize) -> bool {
+        let lf = self.p.figures[leader];
+        let rolled = self.roll(lf.quality);
+        let target = reaction::transfer_target(lf.motivation, self.p.figures[g].motivation);
+        let passed = reaction::passes(rolled.roll, target);
+        if self.p.log {
+            let ev = FmaEvent::Transfer {
+                leader: self.name(leader),
+                figure: self.name(g),
+                rolled,
+                target,
+                passed,
+            };
+            self.log(Some(lf.role), ev);
+        }
+        passed
+    }
+
+    /// Reaction tests for the friends within their quality die's inches of a
+    /// figure that has just gone down.
+    pub(super) fn friends_react(&mut self, down: usize) {
+        let near: Vec<usize> = self
+            .friends(down)
+            .filter(|&g| {
+                !self.s.places[g].suppressed
+                    && self.dist(g, down) <= self.p.figures[g].quality.sides() as f64
+            })
+            .collect();
+        for g in near {
+            self.reaction_test(g, "a friend went down", 0);
+        }
+    }
+}

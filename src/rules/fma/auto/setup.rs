@@ -1,0 +1,140 @@
+//! Setting up an FMA battle: every fit person of a stand becomes a figure,
+//! placed once per battle; each run starts from a copy of the places.
+
+use super::events::FmaEvent;
+use super::{
+    figure_arm, fire_option, ri, Battle, Figure, Place, Prepared, StandState, State, COVER_EVERY,
+    OPEN_TERRAIN, SPACING,
+};
+use crate::battle::result::Role;
+use crate::battle::ruleset::BattleError;
+use crate::battle::setup::BattleSetup;
+use crate::core::dice::Roller;
+use crate::core::kinds::{Cover as CampaignCover, StandType};
+use crate::rules::fma::armour::{campaign_armour, powered, Cover};
+use crate::rules::fma::movement::Burden;
+use crate::rules::fma::quality::{motivation, quality_die};
+use crate::rules::fma::weapons;
+
+impl<'a> Prepared<'a> {
+    pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
+        let option = fire_option(setup).map_err(BattleError::Setup)?;
+        let range_in = (setup.range_cm as f64 / 2.54).round().max(1.0);
+        let defender_cover = match setup.defender_cover {
+            CampaignCover::Open => Cover::None,
+            CampaignCover::Cover => Cover::Soft,
+            CampaignCover::Bunker => Cover::Hard,
+        };
+        let mut p = Prepared {
+            setup,
+            log,
+            option,
+            figures: Vec::new(),
+            names: Vec::new(),
+            stands: Vec::new(),
+            stand_roles: Vec::new(),
+            places: Vec::new(),
+            start: [0, 0],
+            range_in,
+            defender_cover,
+            cover_every: (setup.terrain != OPEN_TERRAIN).then_some(COVER_EVERY),
+        };
+        for role in [Role::Attacker, Role::Defender] {
+            let force = setup.force(role);
+            let first = p.figures.len();
+            for s in &force.stands {
+                let st = p.stands.len();
+                p.stands.push(s);
+                p.stand_roles.push(role);
+                let n = (s.men - s.hits).max(0) as usize;
+                let mounted = matches!(s.stand_type, StandType::Vehicle | StandType::Aircraft);
+                for k in 1..=n {
+                    let leader = k == 1;
+                    let arm = figure_arm(s, k, n);
+                    let gunner =
+                        weapons::heavy(s.weapon) && arm == weapons::campaign_weapon(s.weapon);
+                    p.figures.push(Figure {
+                        role,
+                        stand: st,
+                        number: k,
+                        quality: quality_die(s.training, s.actions, leader && s.officer),
+                        motivation: motivation(s.morale.morale),
+                        armour: campaign_armour(s.equipment),
+                        arm,
+                        burden: if gunner {
+                            Burden::Encumbered
+                        } else {
+                            Burden::Typical
+                        },
+                        powered: powered(s.equipment),
+                        leader,
+                        mounted,
+                        y: 0.0,
+                    });
+                    p.names.push(format!("{}#{k}", s.code));
+                    let x = if role == Role::Attacker {
+                        range_in
+                    } else {
+                        0.0
+                    };
+                    p.places.push(Place {
+                        x,
+                        cover: if mounted {
+                            Cover::Hard
+                        } else if role == Role::Defender {
+                            defender_cover
+                        } else {
+                            Cover::None
+                        },
+                        up: true,
+                        dead: false,
+                        suppressed: false,
+                        activated: false,
+                        overwatch: false,
+                        shot_at: false,
+                    });
+                }
+            }
+            let count = p.figures.len() - first;
+            if count == 0 {
+                return Err(BattleError::NoForce {
+                    battle: setup.code.clone(),
+                    role: role.as_str(),
+                });
+            }
+            for (i, f) in p.figures[first..].iter_mut().enumerate() {
+                f.y = (i as f64 - (count - 1) as f64 / 2.0) * SPACING;
+            }
+            p.start[ri(role)] = count;
+        }
+        Ok(p)
+    }
+
+    pub(crate) fn start(&self, dice: Roller) -> State {
+        State {
+            dice,
+            places: self.places.clone(),
+            stands: vec![StandState::default(); self.stands.len()],
+            turn: 0,
+            events: Vec::new(),
+            over: None,
+        }
+    }
+}
+
+impl Battle<'_, '_> {
+    pub(super) fn setup_event(&mut self) {
+        let ev = FmaEvent::Setup {
+            attacker_figures: self.p.start[0],
+            defender_figures: self.p.start[1],
+            range_in: self.p.range_in as i64,
+            cover: match self.p.defender_cover {
+                Cover::None => "in the open",
+                Cover::Soft => "in soft cover",
+                Cover::Hard => "in hard cover",
+            },
+            fire: self.p.option.name(),
+        };
+        self.log(None, ev);
+    }
+}
