@@ -41,7 +41,7 @@ impl Battle<'_, '_> {
             .enumerate()
             .map(|(i, e)| {
                 let damage =
-                    (e.alive && e.is_vehicle() && (e.damaged || e.immobilised)).then(|| Damage {
+                    (e.alive && e.is_vehicle() && (e.damaged || e.immobilised)).then_some(Damage {
                         kind: if e.damaged {
                             DamageKind::Damaged
                         } else {
