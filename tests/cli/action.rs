@@ -6,8 +6,7 @@
 //! recorded result; the calibration matchups pointing the way BiA's do; and
 //! the BiA numbers ACTION copies checked against BiA's own tables.
 
-mod common;
-
+use crate::common::Campaign;
 use bounce::battle::result::Role;
 use bounce::campaign::battle::{ready, setup};
 use bounce::engine::calibration::matchups;
@@ -17,7 +16,6 @@ use bounce::engine::Registry;
 use bounce::rules::action;
 use bounce::rules::bia;
 use bounce::store::Store;
-use common::Campaign;
 
 fn plan(c: &Campaign, code: &str) {
     c.ok(&[

@@ -2,9 +2,7 @@
 //! variants of the plan without writing anything, `--precision` stops early,
 //! and the odds document carries each stand's fate and the dice rolled.
 
-mod common;
-
-use common::Campaign;
+use crate::common::Campaign;
 use serde_json::Value;
 
 /// The Full Moon campaign with a battle a lone squad cannot win: one IFU

@@ -3,14 +3,12 @@
 //! into a linked battle, the rule queries answering the text's worked
 //! examples, refusals, and table play reproducing the text's damage examples.
 
-mod common;
-
+use crate::common::Campaign;
 use bounce::battle::result::DamageKind;
 use bounce::campaign::battle::{ready, setup};
 use bounce::engine::play::{Reply, Session};
 use bounce::engine::Registry;
 use bounce::store::Store;
-use common::Campaign;
 
 fn plan(c: &Campaign, code: &str, after: Option<&str>) {
     let mut args = vec![

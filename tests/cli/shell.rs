@@ -1,9 +1,7 @@
 //! Shell habits: completion scripts and manual pages come from the parser's
 //! own definitions; battle logs read modifiers as words.
 
-mod common;
-
-use common::Campaign;
+use crate::common::Campaign;
 
 #[test]
 fn completion_scripts_name_every_command() {

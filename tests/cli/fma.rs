@@ -4,13 +4,11 @@
 //! stored, the rule queries answering the text's worked examples, refusals,
 //! and table play with typed dice and undo.
 
-mod common;
-
+use crate::common::Campaign;
 use bounce::campaign::battle::{ready, setup};
 use bounce::engine::play::{Reply, Session};
 use bounce::engine::Registry;
 use bounce::store::Store;
-use common::Campaign;
 
 /// Three HMA gauss-rifle teams (12 figures) against a militia team in soft
 /// cover and an LTA support team (8 + 4 figures), 150 cm apart.

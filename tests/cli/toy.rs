@@ -3,10 +3,9 @@
 //! plus one registry line. Its rules: each turn every stand still up rolls a
 //! d6, and a 5 or 6 hits the first enemy stand still up; three turns.
 
-mod common;
-
 use std::any::Any;
 
+use crate::common::Campaign;
 use bounce::battle::event::{Event, Happening};
 use bounce::battle::result::{BattleResult, Damage, DamageKind, Role, StandOutcome, Winner};
 use bounce::battle::ruleset::{Answer, BattleError, PreparedBattle, Ruleset, TableBattle};
@@ -19,7 +18,6 @@ use bounce::engine::auto::{commit, fight};
 use bounce::engine::play::{Reply, Session};
 use bounce::engine::Registry;
 use bounce::store::Store;
-use common::Campaign;
 use serde::Serialize;
 
 // ---- the toy ruleset -------------------------------------------------------

@@ -3,9 +3,7 @@
 //! modifier or a field shows up here. After an intended change, rewrite the
 //! golden file with `BLESS=1 cargo test --test snapshot` and review the diff.
 
-mod common;
-
-use common::Campaign;
+use crate::common::Campaign;
 
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

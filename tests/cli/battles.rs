@@ -1,9 +1,7 @@
 //! Battles through the binary: determinism, dry runs, odds, undo, linked battles,
 //! casualties, experience and regrouping.
 
-mod common;
-
-use common::Campaign;
+use crate::common::Campaign;
 use serde_json::Value;
 
 fn strip(mut doc: Value) -> Value {

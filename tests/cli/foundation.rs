@@ -1,9 +1,7 @@
 //! The foundation through the binary: import/export, bad input, undo, concurrency,
 //! check, backup, newer schemas and the demo.
 
-mod common;
-
-use common::{full_moon_text, read_bytes, Campaign, FULL_MOON};
+use crate::common::{full_moon_text, read_bytes, Campaign, FULL_MOON};
 
 #[test]
 fn export_import_export_is_identical() {
