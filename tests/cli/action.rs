@@ -38,7 +38,7 @@ fn plan(c: &Campaign, code: &str) {
 }
 
 #[test]
-fn an_action_battle_fights_replays_and_gets_odds() {
+fn an_action_battle_fights_and_replays() {
     let c = Campaign::full_moon();
     let twin = Campaign::full_moon();
     plan(&c, "x");
@@ -51,17 +51,11 @@ fn an_action_battle_fights_replays_and_gets_odds() {
         "design points before the battle: {planned}"
     );
 
-    // A dry run writes nothing; odds rates sum to 1.
+    // A dry run writes nothing.
     let before = c.export();
     let dry = c.json(&["battle", "auto", "x", "--dry-run", "--seed", "3"]);
     assert_eq!(dry["dry_run"], true);
     assert_eq!(c.export(), before, "a dry run changes nothing");
-    let o = c.json(&["battle", "odds", "x", "--runs", "200", "--seed", "1"]);
-    let sum: f64 = ["attacker_wins", "defender_wins", "draws"]
-        .iter()
-        .map(|k| o[k].as_f64().unwrap_or_else(|| panic!("{k} in {o}")))
-        .sum();
-    assert!((sum - 1.0).abs() < 1e-9, "{o}");
 
     let fought = c.json(&["battle", "auto", "x", "--seed", "3"]);
     twin.ok(&["battle", "auto", "x", "--seed", "3"]);

@@ -33,20 +33,11 @@ fn plan(c: &Campaign, code: &str, after: Option<&str>) {
 }
 
 #[test]
-fn a_dirtside_battle_fights_replays_gets_odds_and_carries_confidence() {
+fn a_dirtside_battle_fights_replays_and_carries_confidence() {
     let c = Campaign::full_moon();
     plan(&c, "x", None);
     let twin = Campaign::full_moon();
     plan(&twin, "x", None);
-
-    // Odds: rates over 2000 runs sum to 1.
-    plan(&c, "o", None);
-    let odds = c.json(&["battle", "odds", "o", "--runs", "2000", "--seed", "1"]);
-    let sum: f64 = ["attacker_wins", "defender_wins", "draws"]
-        .iter()
-        .map(|k| odds[k].as_f64().unwrap_or_else(|| panic!("{k} in {odds}")))
-        .sum();
-    assert!((sum - 1.0).abs() < 1e-9, "{odds}");
 
     let fought = c.json(&["battle", "auto", "x", "--seed", "3"]);
     twin.ok(&["battle", "auto", "x", "--seed", "3"]);

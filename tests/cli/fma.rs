@@ -127,14 +127,8 @@ fn a_squad_battle_fights_figure_by_figure_replays_and_feeds_the_aid_post() {
         fought["end_reason"]
     );
 
-    // Odds: rates over 2000 runs sum to 1; a dry run writes nothing.
+    // A dry run writes nothing.
     plan(&c, "o");
-    let odds = c.json(&["battle", "odds", "o", "--runs", "2000", "--seed", "1"]);
-    let sum: f64 = ["attacker_wins", "defender_wins", "draws"]
-        .iter()
-        .map(|k| odds[k].as_f64().unwrap_or_else(|| panic!("{k} in {odds}")))
-        .sum();
-    assert!((sum - 1.0).abs() < 1e-9, "{odds}");
     c.ok(&["battle", "auto", "o", "--seed", "9", "--dry-run"]);
     let shown = c.json(&["battle", "show", "o"]);
     assert_eq!(shown["status"], "planned", "a dry run writes nothing");

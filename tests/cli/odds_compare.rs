@@ -64,8 +64,6 @@ fn committing_a_reserve_raises_the_attackers_odds_and_writes_nothing() {
         assert_eq!(d["battle"], "lone-squad");
         assert_eq!(d["seed"], 11);
         assert_eq!(d["runs"], 400);
-        let sum = rate(d, "attacker_wins") + rate(d, "defender_wins") + rate(d, "draws");
-        assert!((sum - 1.0).abs() < 1e-9, "{d}");
         for side in ["attacker_hits", "defender_hits"] {
             let h = &d[side];
             assert!(h["p10"].as_i64() <= h["p50"].as_i64(), "{d}");

@@ -131,6 +131,16 @@ fn bad_campaign_files_are_named_with_line_and_field() {
 #[test]
 fn files_that_are_not_campaigns_are_refused_untouched() {
     let c = Campaign::empty();
+    // A file that is not SQLite at all.
+    std::fs::write(
+        &c.db,
+        b"this is not sqlite at all, just text padding to fill a header....",
+    )
+    .unwrap();
+    let before = read_bytes(&c.db);
+    let msg = c.fails(2, &["status"]);
+    assert!(msg.contains("not a bounce campaign"), "{msg}");
+    assert_eq!(before, read_bytes(&c.db));
     // An SQLite database of someone else's: not switched to WAL, not migrated.
     let other = c.path("other.db");
     {
