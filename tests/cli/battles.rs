@@ -555,3 +555,21 @@ fn battle_log_for_one_side_keeps_only_what_it_took_part_in() {
     );
     c.fails(2, &["battle", "log", "crater-rim", "--side", "martians"]);
 }
+
+/// Determinism pinned: the whole `battle auto --json` document of the fixture
+/// battle with a fixed seed is an insta snapshot
+/// (`snapshots/cli__battles__crater_rim_seed_7.snap`). Any change of a roll,
+/// an order, a modifier or a field fails here with a diff; after an intended
+/// change, run `cargo insta review` (or `INSTA_UPDATE=always cargo test`) and
+/// read the diff.
+#[test]
+fn battle_auto_of_crater_rim_with_seed_7_is_the_snapshot() {
+    let c = Campaign::full_moon();
+    let out = c.ok(&["--json", "battle", "auto", "crater-rim", "--seed", "7"]);
+    insta::assert_snapshot!("crater_rim_seed_7", out);
+    // The stored battle reads back as the same document.
+    let shown = c.json(&["battle", "show", "crater-rim"]);
+    let mut a: Value = serde_json::from_str(&out).unwrap();
+    a["dry_run"] = shown["dry_run"].clone();
+    assert_eq!(a, shown);
+}

@@ -25,5 +25,4 @@ mod reliability;
 mod report;
 mod rules_cli;
 mod shell;
-mod snapshot;
 mod toy;
