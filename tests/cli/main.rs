@@ -10,6 +10,7 @@ mod battles;
 mod bia_fidelity;
 mod calibration;
 mod concurrency;
+mod conformance;
 mod dirtside;
 mod faults;
 mod fma;

@@ -22,7 +22,7 @@ use serde::Serialize;
 
 // ---- the toy ruleset -------------------------------------------------------
 
-struct Toy;
+pub(crate) struct Toy;
 
 #[derive(Clone)]
 struct ToyState {
@@ -156,7 +156,7 @@ impl PreparedBattle for Prepared {
             if b.side_down(Role::Defender) {
                 return b.result(Winner::Attacker, "defenders down".into());
             }
-            if b.side_down(Role::Attacker) || b.s.turn == 3 {
+            if b.side_down(Role::Attacker) || b.s.turn >= self.0.turn_limit {
                 return b.result(Winner::Defender, "the defender holds".into());
             }
             b.s.turn += 1;
