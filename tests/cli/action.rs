@@ -1,10 +1,11 @@
-//! ACTION through the real binary and the registry: a battle fought, replayed
-//! with the same seed, its odds and dry run, its log with every d100, LL lost
-//! as hits for the aid post, design points in `battle show`; the rule queries
+//! What only ACTION has, through the real binary and the registry: its log
+//! with every d100, LL lost as hits for the aid post, design points in
+//! `battle show`; the rule queries
 //! (exact odds of the opposed roll, the printed tables cell by cell) and their
 //! refusals; the terrain option; table play with typed d100s and undo; a
 //! recorded result; the calibration matchups pointing the way BiA's do; and
-//! the BiA numbers ACTION copies checked against BiA's own tables.
+//! the BiA numbers ACTION copies checked against BiA's own tables. What every
+//! ruleset must do is checked in `conformance.rs`.
 
 use crate::common::Campaign;
 use bounce::battle::result::Role;
@@ -38,11 +39,9 @@ fn plan(c: &Campaign, code: &str) {
 }
 
 #[test]
-fn an_action_battle_fights_and_replays() {
+fn an_action_battle_logs_its_d100s_and_shows_design_points() {
     let c = Campaign::full_moon();
-    let twin = Campaign::full_moon();
     plan(&c, "x");
-    plan(&twin, "x");
     let planned = c.json(&["battle", "show", "x"]);
     assert!(
         planned["notes"]["hvr-1"]
@@ -51,21 +50,9 @@ fn an_action_battle_fights_and_replays() {
         "design points before the battle: {planned}"
     );
 
-    // A dry run writes nothing.
-    let before = c.export();
-    let dry = c.json(&["battle", "auto", "x", "--dry-run", "--seed", "3"]);
-    assert_eq!(dry["dry_run"], true);
-    assert_eq!(c.export(), before, "a dry run changes nothing");
-
     let fought = c.json(&["battle", "auto", "x", "--seed", "3"]);
-    twin.ok(&["battle", "auto", "x", "--seed", "3"]);
     assert_eq!(fought["ruleset"], "action");
-    assert_eq!(
-        fought["winner"], dry["winner"],
-        "the dry run was this battle"
-    );
     let log = c.ok(&["battle", "log", "x"]);
-    assert_eq!(log, twin.ok(&["battle", "log", "x"]), "same seed, same log");
     assert!(log.contains("Turn 1 (0–5 min)"), "five-minute turns: {log}");
     assert!(
         log.contains("[initiative]") && log.contains(" attacks "),
@@ -553,7 +540,6 @@ fn defenders_wait_readied_and_fire_first_at_closing_attackers() {
     );
     s.ruleset = "action".into();
     let r = act.resolve(&s, 5).unwrap();
-    assert_eq!(r, act.resolve(&s, 5).unwrap(), "same seed, same battle");
     let kind = |e: &&bounce::battle::event::Event| e.data.as_ref().unwrap()["kind"].clone();
     assert!(r.events.iter().any(|e| kind(&e) == "ready"));
     let first = r

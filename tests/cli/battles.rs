@@ -1,44 +1,9 @@
-//! Battles through the binary: determinism, dry runs, odds, undo, linked battles,
-//! casualties, experience and regrouping.
+//! Battles through the binary: the auto document and its snapshot, odds, undo,
+//! linked battles, casualties, experience and regrouping. (Determinism and dry
+//! run = commit, for every ruleset: `conformance.rs`.)
 
 use crate::common::Campaign;
 use serde_json::Value;
-
-fn strip(mut doc: Value) -> Value {
-    let o = doc.as_object_mut().unwrap();
-    o.remove("dry_run");
-    o.remove("status");
-    doc
-}
-
-#[test]
-fn same_seed_same_battle_across_dry_run_and_commit() {
-    let a = Campaign::full_moon();
-    let b = Campaign::full_moon();
-    let before = a.bytes();
-    let dry = a.json(&["battle", "auto", "crater-rim", "--seed", "7", "--dry-run"]);
-    assert_eq!(dry["dry_run"], true);
-    assert_eq!(before, a.bytes(), "a dry run wrote to the campaign");
-    let committed = a.json(&["battle", "auto", "crater-rim", "--seed", "7"]);
-    let other = b.json(&["battle", "auto", "crater-rim", "--seed", "7"]);
-    assert_eq!(strip(dry.clone()), strip(committed.clone()));
-    assert_eq!(committed, other);
-    assert!(committed["events"].as_array().unwrap().len() > 5);
-    let shown = a.json(&["battle", "show", "crater-rim"]);
-    for field in [
-        "winner",
-        "turns",
-        "end_reason",
-        "seed",
-        "stands",
-        "casualties",
-        "events",
-    ] {
-        assert_eq!(shown[field], committed[field], "{field}");
-    }
-    let log = a.ok(&["battle", "log", "crater-rim"]);
-    assert!(log.contains("Turn 1") && log.contains("fires at"), "{log}");
-}
 
 #[test]
 fn battle_auto_json_carries_the_required_fields() {

@@ -1,7 +1,8 @@
-//! Dirtside II through the real binary and the registry: a battle planned,
-//! fought, replayed with the same seed, its odds, its log, confidence carried
-//! into a linked battle, the rule queries answering the text's worked
-//! examples, refusals, and table play reproducing the text's damage examples.
+//! What only Dirtside II has, through the real binary and the registry: its
+//! log (activations, chits as dice), confidence carried into a linked battle,
+//! the rule queries answering the text's worked examples and refusing bad
+//! input, and table play reproducing the text's damage examples. What every
+//! ruleset must do is checked in `conformance.rs`.
 
 use crate::common::Campaign;
 use bounce::battle::result::DamageKind;
@@ -33,16 +34,12 @@ fn plan(c: &Campaign, code: &str, after: Option<&str>) {
 }
 
 #[test]
-fn a_dirtside_battle_fights_replays_and_carries_confidence() {
+fn a_dirtside_battle_logs_activations_and_chits_and_carries_confidence() {
     let c = Campaign::full_moon();
     plan(&c, "x", None);
-    let twin = Campaign::full_moon();
-    plan(&twin, "x", None);
 
     let fought = c.json(&["battle", "auto", "x", "--seed", "3"]);
-    twin.ok(&["battle", "auto", "x", "--seed", "3"]);
     let log = c.ok(&["battle", "log", "x"]);
-    assert_eq!(log, twin.ok(&["battle", "log", "x"]), "same seed, same log");
     assert!(log.contains("activates"), "{log}");
     assert!(
         log.contains("Turn 1 (0–10 min)"),
