@@ -106,7 +106,7 @@ fn main() -> std::io::Result<()> {
     writeln!(
         w,
         "Written by `cargo run --release --example calibrate` ({runs} runs a point, seed {SEED}); \
-         do not edit by hand. `tests/calibration.rs` and `tests/bia_fidelity.rs` check that the \
+         do not edit by hand. `tests/cli/calibration.rs` and `tests/cli/bia_fidelity.rs` check that the \
          figures point the right way. The doctrine behind them is in `docs/auto-resolve.md`.\n"
     )
     .unwrap();
@@ -208,7 +208,7 @@ const FMA_INTRO: &str =
 armour): green = recruits (D6), regular = regular training (D8), veteran = regulars with 20 \
 actions (D10). Battles \"in the open\" have `terrain = open` (no lines of cover anywhere); the \
 others have a line of soft cover every 10\". Figures down are the aid-post hits. \
-`tests/fma.rs` checks the directions that must hold.
+`tests/cli/fma.rs` checks the directions that must hold.
 ";
 
 const FMA_READING: &str = "
@@ -266,14 +266,14 @@ const READING: &str = "
   fight while it can still shoot. When the tests counted a share of people
   instead, an LTA platoon first tested only when every squad was already
   ineffective, and the curves jumped 48–61 points from 1:1 to 1.5:1
-  (docs/rules-decisions.md, group thresholds). `tests/calibration.rs` fails if
+  (docs/rules-decisions.md, group thresholds). `tests/cli/calibration.rs` fails if
   the cliff comes back.
 - **Fire and group morale decide most infantry fights from 60 cm.** LTA
   squads go ineffective at two hits, stationary defenders fire before anyone
   moves, and a platoon whose strength is half gone will usually withdraw. An
   assault comes when the attackers start close: from the last bound (10 cm) a
   three-to-one attack on bunkers goes in about four times in five and carries
-  the position about three times in five (`tests/bia_fidelity.rs`).
+  the position about three times in five (`tests/cli/bia_fidelity.rs`).
 - **Rulesets differ.** Each ruleset's cover curve uses the same stands as
   mapped into that system (docs/rules-decisions.md), so the curves show how
   far the systems agree on the same fight.

@@ -149,6 +149,11 @@ impl Happening for Shared {
                 } else {
                     terrain.as_str()
                 };
+                let pieces = if *attackers == 1 {
+                    pieces.strip_suffix('s').unwrap_or(pieces)
+                } else {
+                    pieces
+                };
                 format!(
                     "{attackers} attacking {pieces} against {defenders} defending at {range}; defenders {cover}; ground: {terrain}{}",
                     note.as_ref().map(|n| format!("; {n}")).unwrap_or_default()

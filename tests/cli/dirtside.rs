@@ -1,16 +1,15 @@
-//! Dirtside II through the real binary and the registry: a battle planned,
-//! fought, replayed with the same seed, its odds, its log, confidence carried
-//! into a linked battle, the rule queries answering the text's worked
-//! examples, refusals, and table play reproducing the text's damage examples.
+//! What only Dirtside II has, through the real binary and the registry: its
+//! log (activations, chits as dice), confidence carried into a linked battle,
+//! the rule queries answering the text's worked examples and refusing bad
+//! input, and table play reproducing the text's damage examples. What every
+//! ruleset must do is checked in `conformance.rs`.
 
-mod common;
-
+use crate::common::Campaign;
 use bounce::battle::result::DamageKind;
 use bounce::campaign::battle::{ready, setup};
 use bounce::engine::play::{Reply, Session};
 use bounce::engine::Registry;
 use bounce::store::Store;
-use common::Campaign;
 
 fn plan(c: &Campaign, code: &str, after: Option<&str>) {
     let mut args = vec![
@@ -35,25 +34,12 @@ fn plan(c: &Campaign, code: &str, after: Option<&str>) {
 }
 
 #[test]
-fn a_dirtside_battle_fights_replays_gets_odds_and_carries_confidence() {
+fn a_dirtside_battle_logs_activations_and_chits_and_carries_confidence() {
     let c = Campaign::full_moon();
     plan(&c, "x", None);
-    let twin = Campaign::full_moon();
-    plan(&twin, "x", None);
-
-    // Odds: rates over 2000 runs sum to 1.
-    plan(&c, "o", None);
-    let odds = c.json(&["battle", "odds", "o", "--runs", "2000", "--seed", "1"]);
-    let sum: f64 = ["attacker_wins", "defender_wins", "draws"]
-        .iter()
-        .map(|k| odds[k].as_f64().unwrap_or_else(|| panic!("{k} in {odds}")))
-        .sum();
-    assert!((sum - 1.0).abs() < 1e-9, "{odds}");
 
     let fought = c.json(&["battle", "auto", "x", "--seed", "3"]);
-    twin.ok(&["battle", "auto", "x", "--seed", "3"]);
     let log = c.ok(&["battle", "log", "x"]);
-    assert_eq!(log, twin.ok(&["battle", "log", "x"]), "same seed, same log");
     assert!(log.contains("activates"), "{log}");
     assert!(
         log.contains("Turn 1 (0–10 min)"),

@@ -1,9 +1,7 @@
 //! `rules …` through the binary: answers worked by hand from the BiA tables,
 //! and refusals of impossible questions.
 
-mod common;
-
-use common::Campaign;
+use crate::common::Campaign;
 
 fn json(c: &Campaign, args: &[&str]) -> serde_json::Value {
     c.json(args)

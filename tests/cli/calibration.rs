@@ -35,12 +35,6 @@ fn the_obvious_matchups_go_the_obvious_way() {
     let supported = find(&all, "4 hovertanks with 8 HMA");
     assert!(supported.attacker_wins > alone.attacker_wins);
     assert!(find(&all, "4 track tanks attack 4 hovertanks").defender_wins > 0.5);
-    for (name, o) in &all {
-        assert!(
-            (o.attacker_wins + o.defender_wins + o.draws - 1.0).abs() < 1e-9,
-            "{name}"
-        );
-    }
 }
 
 /// Attacker win rates of the BiA curves from 1:1 to 3:1 (all five curves).

@@ -5,13 +5,11 @@
 //! - several processes mixing commands on one file lose no change;
 //! - mutated campaign files never panic and never import half.
 
-mod common;
-
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{Campaign, FULL_MOON};
+use crate::common::{Campaign, FULL_MOON};
 use proptest::prelude::*;
 
 fn bin() -> std::path::PathBuf {
@@ -347,7 +345,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
     #[test]
     fn mutated_campaign_files_never_panic_nor_import_half(ms in prop::collection::vec(mutation(), 1..4)) {
-        let text = common::full_moon_text();
+        let text = crate::common::full_moon_text();
         let c = Campaign::empty();
         let file = c.path("mutant.toml");
         std::fs::write(&file, mutate(&text, &ms)).unwrap();

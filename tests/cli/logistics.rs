@@ -1,9 +1,7 @@
 //! Logistics and time through the binary: ammunition, resupply, supply states,
 //! medical support, hospital returns, deliveries and replacements, all undoable.
 
-mod common;
-
-use common::Campaign;
+use crate::common::Campaign;
 use serde_json::Value;
 
 fn stand(c: &Campaign, code: &str) -> Value {

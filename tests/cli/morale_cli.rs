@@ -1,9 +1,7 @@
 //! `morale` through the binary on a campaign with every kind of stand; each
 //! expected number is worked by hand from the base table and the factor table.
 
-mod common;
-
-use common::Campaign;
+use crate::common::Campaign;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/all-kinds.toml");
 

@@ -1,12 +1,10 @@
 //! Several processes changing one campaign file at once: every change lands,
 //! none is lost, and a refusal is a clear message, never a raw SQL error.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::process::Output;
 
-use common::Campaign;
+use crate::common::Campaign;
 
 /// Runs `per_writer` commands from each of `writers` threads at once, each
 /// command a separate process; returns every process's output.

@@ -1,11 +1,9 @@
 //! `report`: the umpire's report and each side's view, as text, JSON and HTML,
 //! run through the real binary on temporary campaigns.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::Campaign;
+use crate::common::Campaign;
 use scraper::{Html, Selector};
 use serde_json::Value;
 
@@ -557,6 +555,6 @@ fn json_shape_is_the_documented_one() {
     let want = std::fs::read_to_string(GOLDEN).expect("the shape file is checked in");
     assert!(
         got == want,
-        "the report's JSON shape changed; update docs/report.md, then BLESS=1 cargo test --test report\n{got}"
+        "the report's JSON shape changed; update docs/report.md, then BLESS=1 cargo test --test cli report::\n{got}"
     );
 }

@@ -1,20 +1,8 @@
-//! The foundation through the binary: import/export, bad input, undo, concurrency,
-//! check, backup, newer schemas and the demo.
+//! The foundation through the binary: import/export, bad input, undo, check,
+//! backup, newer schemas and the demo (concurrency: `concurrency.rs`,
+//! `faults.rs`; the export round trip: `lossless.rs`).
 
-mod common;
-
-use common::{full_moon_text, read_bytes, Campaign, FULL_MOON};
-
-#[test]
-fn export_import_export_is_identical() {
-    let a = Campaign::full_moon();
-    let first = a.export();
-    let b = Campaign::empty();
-    let file = b.write("exported.toml", &first);
-    b.ok(&["import", file.to_str().unwrap()]);
-    assert_eq!(first, b.export());
-    assert!(first.contains("[[stands]]") && first.contains("[[battles]]"));
-}
+use crate::common::{full_moon_text, Campaign, FULL_MOON};
 
 #[test]
 fn export_to_file_matches_stdout() {
@@ -68,19 +56,6 @@ fn malformed_toml_names_file_and_line() {
     let msg = refused(text);
     assert!(msg.contains("bad.toml"), "{msg}");
     assert!(msg.contains("line 6"), "{msg}");
-}
-
-#[test]
-fn unknown_enum_names_field_and_allowed_values() {
-    let text = with_stand_field("training", "\"elite\"");
-    let msg = refused(&text);
-    let line = line_of(&text, "training = \"elite\"");
-    assert!(msg.contains(&format!("line {line}")), "{msg}");
-    assert!(msg.contains("training"), "{msg}");
-    assert!(
-        msg.contains("civilian, recruits, trained, regular, special_forces"),
-        "{msg}"
-    );
 }
 
 #[test]
@@ -247,80 +222,6 @@ fn first_stand(c: &Campaign) -> serde_json::Value {
 }
 
 #[test]
-fn two_processes_changing_the_same_file_both_succeed() {
-    let c = Campaign::full_moon();
-    let roster = c.json(&["roster"]);
-    let codes: Vec<String> = roster
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|s| s["type"] == "infantry")
-        .map(|s| s["code"].as_str().unwrap().to_string())
-        .take(2)
-        .collect();
-    let mut children = Vec::new();
-    for (i, code) in codes.iter().enumerate() {
-        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("bounce"));
-        cmd.args([
-            "--db",
-            c.db.to_str().unwrap(),
-            "stand",
-            "edit",
-            code,
-            "--name",
-            &format!("Renamed {i}"),
-        ]);
-        children.push(cmd.spawn().unwrap());
-    }
-    for mut child in children {
-        assert!(child.wait().unwrap().success());
-    }
-    for (i, code) in codes.iter().enumerate() {
-        assert_eq!(
-            c.json(&["stand", "show", code])["name"],
-            format!("Renamed {i}")
-        );
-    }
-    assert_eq!(c.json(&["history"]).as_array().unwrap().len(), 3);
-}
-
-#[test]
-fn many_concurrent_writers_lose_nothing() {
-    let c = Campaign::full_moon();
-    let code = first_stand(&c)["code"].as_str().unwrap().to_string();
-    let mut children = Vec::new();
-    for i in 0..6 {
-        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("bounce"));
-        cmd.args([
-            "--db",
-            c.db.to_str().unwrap(),
-            "stand",
-            "add",
-            &format!("zz-{i}"),
-            "--unit",
-        ])
-        .arg(c.json(&["stand", "show", &code])["unit"].as_str().unwrap())
-        .args([
-            "--type",
-            "infantry",
-            "--training",
-            "regular",
-            "--equipment",
-            "hma",
-            "--men",
-            "4",
-        ]);
-        children.push(cmd.spawn().unwrap());
-    }
-    for mut child in children {
-        assert!(child.wait().unwrap().success());
-    }
-    for i in 0..6 {
-        c.ok(&["stand", "show", &format!("zz-{i}")]);
-    }
-}
-
-#[test]
 fn check_passes_then_finds_planted_violations() {
     let c = Campaign::full_moon();
     c.ok(&["check"]);
@@ -362,20 +263,6 @@ fn a_file_from_a_newer_schema_is_refused_untouched() {
     let msg = c.fails(2, &["status"]);
     assert!(msg.contains("newer"), "{msg}");
     assert_eq!(before, c.bytes());
-}
-
-#[test]
-fn a_file_that_is_not_a_campaign_is_refused() {
-    let c = Campaign::empty();
-    std::fs::write(
-        &c.db,
-        b"this is not sqlite at all, just text padding to fill a header....",
-    )
-    .unwrap();
-    let before = read_bytes(&c.db);
-    let msg = c.fails(2, &["status"]);
-    assert!(msg.contains("not a bounce campaign"), "{msg}");
-    assert_eq!(before, read_bytes(&c.db));
 }
 
 #[test]

@@ -2,9 +2,7 @@
 //! in orbit; they fire as artillery in the orbital phase, are never on the
 //! table to be shot at, and do not keep a beaten side in the fight.
 
-mod common;
-
-use common::{full_moon_text, Campaign};
+use crate::common::{full_moon_text, Campaign};
 
 /// Full Moon with an IFU weapons platform in orbit.
 fn with_platform() -> Campaign {

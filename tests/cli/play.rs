@@ -1,9 +1,7 @@
 //! `battle play` driven by scripts: dice typed in, modifiers applied from the
 //! stands, refusals that change nothing, undo, abort, end and undo after.
 
-mod common;
-
-use common::Campaign;
+use crate::common::Campaign;
 
 fn play(c: &Campaign, dice: &str, script: &str) -> String {
     let out = c

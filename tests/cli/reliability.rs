@@ -2,11 +2,9 @@
 //! and the right exit code, and the campaign file is left byte for byte as it
 //! was (or never created).
 
-mod common;
-
 use std::os::unix::fs::PermissionsExt;
 
-use common::{read_bytes, Campaign, FULL_MOON};
+use crate::common::{read_bytes, Campaign, FULL_MOON};
 
 /// The binary on a file of the test's choosing.
 fn on(db: &std::path::Path, args: &[&str]) -> std::process::Output {
@@ -101,7 +99,7 @@ fn bad_campaign_files_are_named_with_line_and_field() {
             "nocode.toml",
             format!(
                 "{}\n[[stands]]\nunit = \"a-1pl\"\ntype = \"infantry\"\ntraining = \"regular\"\nequipment = \"hma\"\nweapon = \"sla_squad\"\nmen = 4\n",
-                common::full_moon_text()
+                crate::common::full_moon_text()
             )
             .into_bytes(),
             "field `stands.code`",
@@ -118,7 +116,7 @@ fn bad_campaign_files_are_named_with_line_and_field() {
     // A byte-order mark is not an error.
     let bom = c.path("bom.toml");
     let mut text = vec![0xEF, 0xBB, 0xBF];
-    text.extend(common::full_moon_text().into_bytes());
+    text.extend(crate::common::full_moon_text().into_bytes());
     std::fs::write(&bom, text).unwrap();
     c.ok(&["import", bom.to_str().unwrap()]);
     no_leftovers(&c);
@@ -133,6 +131,16 @@ fn bad_campaign_files_are_named_with_line_and_field() {
 #[test]
 fn files_that_are_not_campaigns_are_refused_untouched() {
     let c = Campaign::empty();
+    // A file that is not SQLite at all.
+    std::fs::write(
+        &c.db,
+        b"this is not sqlite at all, just text padding to fill a header....",
+    )
+    .unwrap();
+    let before = read_bytes(&c.db);
+    let msg = c.fails(2, &["status"]);
+    assert!(msg.contains("not a bounce campaign"), "{msg}");
+    assert_eq!(before, read_bytes(&c.db));
     // An SQLite database of someone else's: not switched to WAL, not migrated.
     let other = c.path("other.db");
     {

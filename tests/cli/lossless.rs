@@ -3,9 +3,7 @@
 //! logs, casualties, status and report (all but the journal, which stays with
 //! the file it was written in).
 
-mod common;
-
-use common::Campaign;
+use crate::common::Campaign;
 
 const FORMAT_1: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

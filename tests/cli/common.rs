@@ -1,5 +1,4 @@
 //! Helpers for integration tests: run the real binary on a temporary campaign file.
-#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 

@@ -1,16 +1,15 @@
-//! FMA through the real binary and the registry: a squad-sized battle fought
-//! figure by figure, replayed with the same seed, its odds, its log, its
-//! casualties at the aid post (a KILL is dead), the fire option set and
-//! stored, the rule queries answering the text's worked examples, refusals,
-//! and table play with typed dice and undo.
+//! What only FMA has, through the real binary and the registry: a squad-sized
+//! battle fought figure by figure, its log, its casualties at the aid post (a
+//! KILL is dead), the fire option set and stored, the rule queries answering
+//! the text's worked examples and refusing bad input, table play spending
+//! actions with typed dice, and a result recorded figure by figure. What every
+//! ruleset must do is checked in `conformance.rs`.
 
-mod common;
-
+use crate::common::Campaign;
 use bounce::campaign::battle::{ready, setup};
 use bounce::engine::play::{Reply, Session};
 use bounce::engine::Registry;
 use bounce::store::Store;
-use common::Campaign;
 
 /// Three HMA gauss-rifle teams (12 figures) against a militia team in soft
 /// cover and an LTA support team (8 + 4 figures), 150 cm apart.
@@ -56,16 +55,12 @@ fn kills(events: &[serde_json::Value]) -> usize {
 }
 
 #[test]
-fn a_squad_battle_fights_figure_by_figure_replays_and_feeds_the_aid_post() {
+fn a_squad_battle_fights_figure_by_figure_and_feeds_the_aid_post() {
     let c = Campaign::full_moon();
     plan(&c, "x");
-    let twin = Campaign::full_moon();
-    plan(&twin, "x");
 
     let fought = c.json(&["battle", "auto", "x", "--seed", "3"]);
-    twin.ok(&["battle", "auto", "x", "--seed", "3"]);
     let log = c.ok(&["battle", "log", "x"]);
-    assert_eq!(log, twin.ok(&["battle", "log", "x"]), "same seed, same log");
     assert!(
         log.contains("Turn 1 (0–1 min)"),
         "FMA turns are a minute: {log}"
@@ -128,18 +123,6 @@ fn a_squad_battle_fights_figure_by_figure_replays_and_feeds_the_aid_post() {
         "{}",
         fought["end_reason"]
     );
-
-    // Odds: rates over 2000 runs sum to 1; a dry run writes nothing.
-    plan(&c, "o");
-    let odds = c.json(&["battle", "odds", "o", "--runs", "2000", "--seed", "1"]);
-    let sum: f64 = ["attacker_wins", "defender_wins", "draws"]
-        .iter()
-        .map(|k| odds[k].as_f64().unwrap_or_else(|| panic!("{k} in {odds}")))
-        .sum();
-    assert!((sum - 1.0).abs() < 1e-9, "{odds}");
-    c.ok(&["battle", "auto", "o", "--seed", "9", "--dry-run"]);
-    let shown = c.json(&["battle", "show", "o"]);
-    assert_eq!(shown["status"], "planned", "a dry run writes nothing");
 }
 
 #[test]

@@ -3,8 +3,7 @@
 //! stay on the table and can be destroyed, and the end reason always matches
 //! the stands' states. Fought through the registry on the calibration forces.
 
-mod common;
-
+use crate::common::Campaign;
 use bounce::battle::result::{BattleResult, Role, Winner};
 use bounce::battle::setup::BattleSetup;
 use bounce::core::kinds::{Cover, Status};
@@ -13,7 +12,6 @@ use bounce::engine::calibration::{
 };
 use bounce::engine::odds::odds;
 use bounce::engine::Registry;
-use common::Campaign;
 
 fn fight(setup: &BattleSetup, seed: u64) -> BattleResult {
     Registry::standard()

@@ -1,8 +1,6 @@
 //! `battle record`: results from the table go through the same post-battle sequence.
 
-mod common;
-
-use common::Campaign;
+use crate::common::Campaign;
 
 const RESULTS: &str = r#"winner = "attacker"
 turns = 14

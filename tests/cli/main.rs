@@ -1,0 +1,29 @@
+//! The integration tests, one binary: each module drives the real `bounce`
+//! binary on temporary campaign files (through `common`) or the library's
+//! drivers directly. One binary links once, where one program per file
+//! linked the library 23 times.
+
+mod common;
+
+mod action;
+mod battles;
+mod bia_fidelity;
+mod calibration;
+mod concurrency;
+mod conformance;
+mod dirtside;
+mod faults;
+mod fma;
+mod foundation;
+mod logistics;
+mod lossless;
+mod morale_cli;
+mod odds_compare;
+mod orbital;
+mod play;
+mod record;
+mod reliability;
+mod report;
+mod rules_cli;
+mod shell;
+mod toy;
