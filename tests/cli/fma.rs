@@ -110,9 +110,9 @@ fn a_squad_battle_fights_figure_by_figure_and_feeds_the_aid_post() {
     assert!(cas["dead"].as_i64().unwrap() >= k, "{k} kills: {cas}");
     assert!(
         [
-            "the attacker broke",
-            "the defender broke",
-            "both sides broke"
+            "the attackers broke",
+            "the defenders broke",
+            "both sides are out of the fight"
         ]
         .iter()
         .any(|r| fought["end_reason"].as_str().unwrap().starts_with(r))

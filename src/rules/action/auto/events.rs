@@ -25,13 +25,6 @@ pub struct Init {
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ActEvent {
-    Setup {
-        attackers: usize,
-        defenders: usize,
-        range_grids: i64,
-        cover: &'static str,
-        terrain: &'static str,
-    },
     /// An element's statistics and what they cost in design points.
     Element {
         stand: String,
@@ -42,9 +35,6 @@ pub enum ActEvent {
         life_levels: i64,
         action_points: i64,
         design_points: i64,
-    },
-    TurnBegins {
-        turn: u32,
     },
     Initiative {
         rolls: Vec<Init>,
@@ -94,23 +84,16 @@ pub enum ActEvent {
         /// `fights on`, `withdraws`, `out of action`, `knocked out`.
         effect: &'static str,
     },
-    End {
-        winner: &'static str,
-        turns: u32,
-        reason: String,
-    },
 }
 
 impl Happening for ActEvent {
     fn phase(&self) -> &str {
         match self {
-            ActEvent::Setup { .. } | ActEvent::Element { .. } => "setup",
-            ActEvent::TurnBegins { .. } => "turn",
+            ActEvent::Element { .. } => "setup",
             ActEvent::Initiative { .. } => "initiative",
             ActEvent::Ready { .. } => "ready",
             ActEvent::Move { .. } | ActEvent::Attack { .. } | ActEvent::Scatter { .. } => "action",
             ActEvent::LifeLost { .. } => "damage",
-            ActEvent::End { .. } => "end",
         }
     }
 
@@ -164,15 +147,6 @@ impl Happening for ActEvent {
 
     fn text(&self) -> String {
         match self {
-            ActEvent::Setup {
-                attackers,
-                defenders,
-                range_grids,
-                cover,
-                terrain,
-            } => format!(
-                "{attackers} attacking elements start {range_grids} grids from {defenders} defending elements ({cover}); ground: {terrain}"
-            ),
             ActEvent::Element {
                 stand,
                 combat_skill,
@@ -185,7 +159,6 @@ impl Happening for ActEvent {
             } => format!(
                 "{stand}: CS {combat_skill}, ES {evasion}, protection {protective}, weapon {weapon} at best, LL {life_levels}, AP {action_points} = {design_points} DP"
             ),
-            ActEvent::TurnBegins { turn } => format!("turn {turn} begins"),
             ActEvent::Initiative { rolls, order } => format!(
                 "initiative: {}; order {}",
                 rolls
@@ -268,11 +241,6 @@ impl Happening for ActEvent {
                 hits,
                 effect,
             } => format!("{stand} loses a life level: LL {life_levels} left, {hits} hit this battle; {effect}"),
-            ActEvent::End {
-                winner,
-                turns,
-                reason,
-            } => format!("the {winner} wins after {turns} turns: {reason}"),
         }
     }
 }

@@ -6,13 +6,20 @@
 use super::events::{ActEvent, Init};
 use super::{Battle, CLOSEST as CLOSEST_GRIDS};
 use crate::battle::result::Role;
+use crate::battle::shared_events::Shared;
 use crate::rules::action::{sequence, weapons};
 
 impl Battle<'_, '_> {
     /// One auto turn.
     pub(crate) fn auto_turn(&mut self) {
         self.s.turn += 1;
-        self.log(None, ActEvent::TurnBegins { turn: self.s.turn });
+        self.log(
+            None,
+            Shared::TurnBegins {
+                turn: self.s.turn,
+                first: None,
+            },
+        );
         if self.s.turn > 1 {
             self.morale_phase();
             if self.over().is_some() {

@@ -20,6 +20,7 @@ mod setup;
 pub mod table;
 
 use crate::battle::event::{Event, Happening};
+use crate::battle::finish::Fate;
 use crate::battle::group_morale::Group;
 use crate::battle::result::{BattleResult, Knockout, Role};
 use crate::battle::ruleset::PreparedBattle;
@@ -118,6 +119,16 @@ impl Piece {
             .max()
             .is_some_and(|p| p >= 2)
     }
+    /// Where the element is, as the end of a battle counts it.
+    pub fn fate(&self) -> Fate {
+        match self.state {
+            State::Fighting => Fate::Fighting,
+            State::Left => Fate::Left,
+            State::Withdrawn => Fate::Ineffective,
+            State::Out => Fate::Destroyed,
+        }
+    }
+
     pub fn can_move(&self) -> bool {
         self.m.move_grids > 0 && !self.is_aircraft() && !self.artillery
     }
@@ -191,9 +202,5 @@ impl Battle<'_, '_> {
 
 /// The campaign status an element ends in.
 pub fn status_of(x: &Piece) -> Status {
-    match x.state {
-        State::Fighting | State::Left => Status::Effective,
-        State::Withdrawn => Status::Ineffective,
-        State::Out => Status::Destroyed,
-    }
+    x.fate().status()
 }

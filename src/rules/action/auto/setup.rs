@@ -10,8 +10,9 @@ use crate::battle::group_morale::{Group, Member};
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
+use crate::battle::shared_events::Shared;
 use crate::core::dice::Roller;
-use crate::core::kinds::{AircraftSpeed, Cover, StandType};
+use crate::core::kinds::{AircraftSpeed, StandType};
 use crate::rules::action::mapping;
 use crate::rules::action::range::grids_from_cm;
 
@@ -134,27 +135,23 @@ impl<'a> Prepared<'a> {
     }
 }
 
-fn cover_name(c: Cover) -> &'static str {
-    match c {
-        Cover::Open => "defenders in the open",
-        Cover::Cover => "defenders in cover",
-        Cover::Bunker => "defenders in bunkers",
-    }
-}
-
 impl Battle<'_, '_> {
     pub(crate) fn setup_events(&mut self) {
         if !self.p.log {
             return;
         }
         let count = |r| self.p.pieces.iter().filter(|x| x.role == r).count();
-        let ev = ActEvent::Setup {
-            attackers: count(Role::Attacker),
-            defenders: count(Role::Defender),
-            range_grids: self.p.range,
-            cover: cover_name(self.p.setup.defender_cover),
-            terrain: self.p.terrain.name(),
-        };
+        let mut ev = Shared::setup(
+            self.p.setup,
+            [count(Role::Attacker), count(Role::Defender)],
+            "elements",
+            (self.p.range, "grids"),
+            None,
+        );
+        if let Shared::Setup { terrain, .. } = &mut ev {
+            // The ground ACTION moves over: its movement row, from the options.
+            *terrain = self.p.terrain.name().to_string();
+        }
         self.log(None, ev);
         for i in 0..self.p.pieces.len() {
             let e = self.p.pieces[i].m.element;

@@ -39,17 +39,6 @@ pub struct BlastHit {
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum FmaEvent {
-    Setup {
-        attacker_figures: usize,
-        defender_figures: usize,
-        range_in: i64,
-        cover: &'static str,
-        fire: &'static str,
-    },
-    TurnBegins {
-        turn: u32,
-        first: &'static str,
-    },
     Activate {
         figure: String,
         quality: &'static str,
@@ -147,18 +136,11 @@ pub enum FmaEvent {
         start: usize,
         why: &'static str,
     },
-    End {
-        winner: &'static str,
-        turns: u32,
-        reason: String,
-    },
 }
 
 impl Happening for FmaEvent {
     fn phase(&self) -> &str {
         match self {
-            FmaEvent::Setup { .. } => "setup",
-            FmaEvent::TurnBegins { .. } => "turn",
             FmaEvent::Activate { .. } | FmaEvent::Isolated { .. } => "activation",
             FmaEvent::Move { .. } | FmaEvent::Sprint { .. } => "movement",
             FmaEvent::Aim { .. }
@@ -169,7 +151,7 @@ impl Happening for FmaEvent {
             FmaEvent::Reaction { .. } | FmaEvent::Rally { .. } => "reaction",
             FmaEvent::Transfer { .. } => "command",
             FmaEvent::CloseCombat { .. } => "close_combat",
-            FmaEvent::Broken { .. } | FmaEvent::End { .. } => "end",
+            FmaEvent::Broken { .. } => "end",
         }
     }
 
@@ -251,18 +233,6 @@ impl Happening for FmaEvent {
     fn text(&self) -> String {
         let pass = |p: bool| if p { "passes" } else { "fails" };
         match self {
-            FmaEvent::Setup {
-                attacker_figures,
-                defender_figures,
-                range_in,
-                cover,
-                fire,
-            } => format!(
-                "{attacker_figures} attacking figures against {defender_figures} defending, {range_in}\" apart; defenders {cover}; {fire} fire"
-            ),
-            FmaEvent::TurnBegins { turn, first } => {
-                format!("turn {turn} begins; the {first} activates first")
-            }
             FmaEvent::Activate {
                 figure,
                 quality,
@@ -281,7 +251,11 @@ impl Happening for FmaEvent {
             } => format!(
                 "{figure} is isolated: {rolled} against {target}: {}{}",
                 pass(*passed),
-                if *passed { "" } else { ", and does nothing this turn" }
+                if *passed {
+                    ""
+                } else {
+                    ", and does nothing this turn"
+                }
             ),
             FmaEvent::Move {
                 figure,
@@ -318,7 +292,11 @@ impl Happening for FmaEvent {
                     list(to_hit),
                 );
                 if !effect.is_empty() {
-                    let lead = if *option == "detailed" { "; impact " } else { ", " };
+                    let lead = if *option == "detailed" {
+                        "; impact "
+                    } else {
+                        ", "
+                    };
                     s.push_str(lead);
                     s.push_str(&list(effect));
                 }
@@ -343,7 +321,9 @@ impl Happening for FmaEvent {
                     s.push_str(&format!(": {r}"));
                 }
                 match direction {
-                    Some(d) => s.push_str(&format!(", deviates {deviation}\" at {} o'clock", d.roll)),
+                    Some(d) => {
+                        s.push_str(&format!(", deviates {deviation}\" at {} o'clock", d.roll))
+                    }
                     None => s.push_str(", on target"),
                 }
                 for h in hits {
@@ -377,7 +357,11 @@ impl Happening for FmaEvent {
                 passed,
             } => format!(
                 "{figure} tries to shake off suppression: {rolled} against {target}: {}",
-                if *passed { "removed" } else { "still suppressed" }
+                if *passed {
+                    "removed"
+                } else {
+                    "still suppressed"
+                }
             ),
             FmaEvent::Sprint { figure, rolled } => {
                 format!("{figure}, suppressed in the open, rolls its combat move: {rolled}\"")
@@ -390,7 +374,11 @@ impl Happening for FmaEvent {
                 passed,
             } => format!(
                 "{leader} passes an action to {figure}: {rolled} against {target}: {}",
-                if *passed { "done" } else { "the action is lost" }
+                if *passed {
+                    "done"
+                } else {
+                    "the action is lost"
+                }
             ),
             FmaEvent::CloseCombat {
                 attacker,
@@ -421,14 +409,6 @@ impl Happening for FmaEvent {
                 start,
                 why,
             } => format!("the {side} breaks: {down} of {start} figures down; {why}"),
-            FmaEvent::End {
-                winner,
-                turns,
-                reason,
-            } => format!(
-                "battle over after {turns} turn{}: {winner} ({reason})",
-                if *turns == 1 { "" } else { "s" }
-            ),
         }
     }
 }

@@ -13,6 +13,7 @@ use super::events::FmaEvent;
 use super::fire::How;
 use super::Battle;
 use crate::battle::result::Role;
+use crate::battle::shared_events::Shared;
 use crate::rules::fma::explosives::{deviation_die, target_number, Explosive};
 use crate::rules::fma::reaction;
 use crate::rules::fma::weapons::Arm;
@@ -49,9 +50,9 @@ impl Battle<'_, '_> {
         let turn = self.s.turn;
         self.log(
             None,
-            FmaEvent::TurnBegins {
+            Shared::TurnBegins {
                 turn,
-                first: first.as_str(),
+                first: Some(first.as_str()),
             },
         );
         let mut side = first;

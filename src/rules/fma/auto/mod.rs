@@ -19,7 +19,7 @@ mod movement;
 mod setup;
 pub mod table;
 
-use crate::battle::event::Event;
+use crate::battle::event::{Event, Happening};
 use crate::battle::result::{BattleResult, Role, Winner};
 use crate::battle::ruleset::PreparedBattle;
 use crate::battle::setup::{BattleSetup, StandSetup};
@@ -29,7 +29,7 @@ use crate::rules::fma::die::{Die, Rated};
 use crate::rules::fma::fire::FireOption;
 use crate::rules::fma::movement::Burden;
 use crate::rules::fma::weapons::{self, Arm, Weapon};
-use events::{FmaEvent, Rolled};
+use events::Rolled;
 
 /// Lines of soft cover (hedges, walls, craters) cross the table every this
 /// many inches from the defenders' line, unless the battle's terrain is
@@ -119,13 +119,6 @@ pub(crate) struct State {
     pub(crate) over: Option<(Winner, String)>,
 }
 
-pub(crate) fn ri(r: Role) -> usize {
-    match r {
-        Role::Attacker => 0,
-        Role::Defender => 1,
-    }
-}
-
 /// The fire procedure from the campaign's options (Detailed by default).
 pub fn fire_option(setup: &BattleSetup) -> Result<FireOption, String> {
     setup
@@ -179,7 +172,7 @@ pub(crate) struct Battle<'p, 'a> {
 }
 
 impl Battle<'_, '_> {
-    pub(crate) fn log(&mut self, side: Option<Role>, what: FmaEvent) {
+    pub(crate) fn log<H: Happening>(&mut self, side: Option<Role>, what: H) {
         if self.p.log {
             self.s.events.push(Event::of(self.s.turn, side, &what));
         }

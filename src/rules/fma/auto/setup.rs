@@ -1,14 +1,14 @@
 //! Setting up an FMA battle: every fit person of a stand becomes a figure,
 //! placed once per battle; each run starts from a copy of the places.
 
-use super::events::FmaEvent;
 use super::{
-    figure_arm, fire_option, ri, Battle, Figure, Place, Prepared, StandState, State, COVER_EVERY,
+    figure_arm, fire_option, Battle, Figure, Place, Prepared, StandState, State, COVER_EVERY,
     OPEN_TERRAIN, SPACING,
 };
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
+use crate::battle::shared_events::Shared;
 use crate::core::dice::Roller;
 use crate::core::kinds::{Cover as CampaignCover, StandType};
 use crate::rules::fma::armour::{campaign_armour, powered, Cover};
@@ -105,7 +105,7 @@ impl<'a> Prepared<'a> {
             for (i, f) in p.figures[first..].iter_mut().enumerate() {
                 f.y = (i as f64 - (count - 1) as f64 / 2.0) * SPACING;
             }
-            p.start[ri(role)] = count;
+            p.start[role.index()] = count;
         }
         Ok(p)
     }
@@ -124,17 +124,22 @@ impl<'a> Prepared<'a> {
 
 impl Battle<'_, '_> {
     pub(super) fn setup_event(&mut self) {
-        let ev = FmaEvent::Setup {
-            attacker_figures: self.p.start[0],
-            defender_figures: self.p.start[1],
-            range_in: self.p.range_in as i64,
-            cover: match self.p.defender_cover {
+        let mut ev = Shared::setup(
+            self.p.setup,
+            self.p.start,
+            "figures",
+            (self.p.range_in as i64, "in"),
+            Some(format!("{} fire", self.p.option.name())),
+        );
+        if let Shared::Setup { cover, .. } = &mut ev {
+            // FMA's own words for the defenders' cover.
+            *cover = match self.p.defender_cover {
                 Cover::None => "in the open",
                 Cover::Soft => "in soft cover",
                 Cover::Hard => "in hard cover",
-            },
-            fire: self.p.option.name(),
-        };
+            }
+            .to_string();
+        }
         self.log(None, ev);
     }
 }
