@@ -28,6 +28,11 @@ impl Log {
         Log { on, events }
     }
 
+    /// Switches the log on or off (a pooled battle reused for another run).
+    pub fn set_on(&mut self, on: bool) {
+        self.on = on;
+    }
+
     /// Whether events are kept: a resolver may skip work that only feeds the log.
     pub fn is_on(&self) -> bool {
         self.on

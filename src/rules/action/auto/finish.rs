@@ -3,7 +3,6 @@
 
 use super::Battle;
 use crate::battle::finish::{close, ending_by_fates, Closing};
-use crate::battle::log::Log;
 use crate::battle::result::{BattleResult, StandOutcome, Winner};
 use crate::battle::ruleset::Ruleset;
 use crate::rules::action::Action;
@@ -37,7 +36,7 @@ impl Battle<'_, '_> {
                 ..StandOutcome::new(self.p.codes[i], x.role, x.hits, x.fate().status())
             })
             .collect();
-        let log = Log::with_events(self.p.log, std::mem::take(&mut self.s.events));
+        let log = std::mem::take(&mut self.s.log);
         close(
             Closing {
                 ruleset: Action.name(),

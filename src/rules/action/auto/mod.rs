@@ -19,9 +19,10 @@ mod movement;
 mod setup;
 pub mod table;
 
-use crate::battle::event::{Event, Happening};
+use crate::battle::event::Happening;
 use crate::battle::finish::Fate;
 use crate::battle::group_morale::Group;
+use crate::battle::log::Log;
 use crate::battle::result::{BattleResult, Knockout, Role};
 use crate::battle::ruleset::PreparedBattle;
 use crate::battle::setup::{BattleSetup, BiaProfile};
@@ -155,7 +156,8 @@ pub(crate) struct Fight {
     pub(crate) turn: u32,
     pub(crate) phase: u32,
     pub(crate) order: Vec<usize>,
-    pub(crate) events: Vec<Event>,
+    /// The battle's log: on for a fought or played battle, off for odds.
+    pub(crate) log: Log,
     /// Set when the attackers give up because neither side can hurt the other.
     pub(crate) stalemate: bool,
 }
@@ -190,9 +192,8 @@ pub(crate) struct Battle<'p, 'a> {
 
 impl Battle<'_, '_> {
     pub(crate) fn log<H: Happening>(&mut self, side: Option<Role>, what: H) {
-        if self.p.log {
-            self.s.events.push(Event::of(self.s.turn, side, &what));
-        }
+        let turn = self.s.turn;
+        self.s.log.push(turn, side, || what);
     }
 
     pub(crate) fn code(&self, i: usize) -> String {

@@ -7,6 +7,7 @@ use super::{
     terrain_of, Battle, Fight, Piece, Prepared, State, ARTILLERY_BACK, LEAST_OPENING, SPACING,
 };
 use crate::battle::group_morale::{Group, Member};
+use crate::battle::log::Log;
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
@@ -129,7 +130,7 @@ impl<'a> Prepared<'a> {
             turn: 0,
             phase: 0,
             order: Vec::new(),
-            events: Vec::new(),
+            log: Log::new(self.log),
             stalemate: false,
         }
     }
@@ -137,7 +138,7 @@ impl<'a> Prepared<'a> {
 
 impl Battle<'_, '_> {
     pub(crate) fn setup_events(&mut self) {
-        if !self.p.log {
+        if !self.s.log.is_on() {
             return;
         }
         let count = |r| self.p.pieces.iter().filter(|x| x.role == r).count();

@@ -312,11 +312,11 @@ impl TablePlay for ActionTable<'_> {
     }
 
     fn events(&self) -> &[Event] {
-        &self.s.events
+        self.s.log.events()
     }
 
     fn events_mut(&mut self) -> &mut Vec<Event> {
-        &mut self.s.events
+        self.s.log.events_mut()
     }
 
     fn save(&self) -> Fight {

@@ -46,7 +46,7 @@ impl Battle<'_, '_> {
                 (false, None) => continue,
             };
             self.withdraw_group(g);
-            if self.p.log {
+            if self.s.log.is_on() {
                 let group = self.p.group_codes[g].to_string();
                 self.log(
                     Some(Role::Attacker),

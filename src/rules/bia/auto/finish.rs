@@ -4,7 +4,6 @@
 use super::piece::{Piece, State};
 use super::Battle;
 use crate::battle::finish::{close, ending, how_out, Closing};
-use crate::battle::log::Log;
 use crate::battle::result::{BattleResult, Role, StandOutcome, Winner};
 use crate::battle::ruleset::{Ruleset, RunSummary};
 use crate::rules::bia::Bia;
@@ -36,7 +35,7 @@ impl Battle<'_, '_> {
                 ..StandOutcome::new(self.p.codes[i], p.role, p.hits, p.status())
             })
             .collect();
-        let log = Log::with_events(self.p.log, std::mem::take(&mut self.s.events));
+        let log = std::mem::take(&mut self.s.log);
         close(
             Closing {
                 ruleset: Bia.name(),

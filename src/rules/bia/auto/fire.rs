@@ -251,7 +251,7 @@ impl Battle<'_, '_> {
         let total = i64::from(f.firer_mod[usize::from(moving)])
             + i64::from(t.target_mod[target_mod_index(cover, t.moved, t.non_tactical, line.blast)])
             + extra;
-        let mods = if self.p.log {
+        let mods = if self.s.log.is_on() {
             self.named_modifiers(f, t, moving, cover, line.blast, total)
         } else {
             Vec::new()
@@ -260,7 +260,7 @@ impl Battle<'_, '_> {
         let roll = self.s.dice.d10();
         let hits = hits_for(roll + total, cell.hit);
         self.spend(i, j);
-        if self.p.log {
+        if self.s.log.is_on() {
             let (firer, target) = (self.code(i).to_string(), self.code(j).to_string());
             let phase = if aircraft {
                 "air to surface"
@@ -339,7 +339,7 @@ impl Battle<'_, '_> {
         let roll = self.s.dice.d10();
         let armour = self.s.pieces[j].armour;
         let (total, result) = penetration_result(pen, roll, armour);
-        if self.p.log {
+        if self.s.log.is_on() {
             let target = self.code(j).to_string();
             let side = Some(self.s.pieces[j].role.other());
             self.log(
@@ -381,7 +381,7 @@ impl Battle<'_, '_> {
             return;
         }
         self.set_state(j, new_state);
-        if self.p.log {
+        if self.s.log.is_on() {
             let stand = self.code(j).to_string();
             let side = Some(self.s.pieces[j].role.other());
             self.log(
@@ -412,7 +412,7 @@ impl Battle<'_, '_> {
         let modified = fire_roll + entry.firing + if locked { 3 } else { 0 };
         let hit = modified >= number;
         self.spend(i, j);
-        if self.p.log {
+        if self.s.log.is_on() {
             let (firer, target) = (self.code(i).to_string(), self.code(j).to_string());
             let side = Some(self.s.pieces[i].role);
             self.log(

@@ -16,8 +16,9 @@ mod piece;
 mod setup;
 pub mod table;
 
-use crate::battle::event::{Event, Happening};
+use crate::battle::event::Happening;
 use crate::battle::group_morale::Group;
+use crate::battle::log::Log;
 use crate::battle::result::{BattleResult, Role};
 use crate::battle::ruleset::{PreparedBattle, RunSummary};
 use crate::battle::setup::BattleSetup;
@@ -90,7 +91,8 @@ pub(crate) struct Fight {
     pieces: Vec<Piece>,
     groups: Vec<Group>,
     turn: u32,
-    events: Vec<Event>,
+    /// The battle's log: on for a fought or played battle, off for odds.
+    log: Log,
     order: Vec<usize>,
     /// Per role (attacker, defender): its fighting pieces, nearest first.
     targets: [Vec<usize>; 2],
@@ -146,7 +148,8 @@ impl Battle<'_, '_> {
     }
 
     fn log<H: Happening>(&mut self, side: Option<Role>, what: H) {
-        self.s.events.push(Event::of(self.s.turn, side, &what));
+        let turn = self.s.turn;
+        self.s.log.push(turn, side, || what);
     }
 
     /// One side's pieces: the attackers come first, then the defenders.
@@ -171,7 +174,7 @@ impl Battle<'_, '_> {
     }
 
     fn fight(&mut self) {
-        if self.p.log {
+        if self.s.log.is_on() {
             let s = self.p.setup;
             let counts = [s.attacker.stands.len(), s.defender.stands.len()];
             let opening = Shared::setup(s, counts, "stands", (s.range_cm, "cm"), None);

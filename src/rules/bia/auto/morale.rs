@@ -175,7 +175,7 @@ impl Battle<'_, '_> {
         let modified = roll + mods.total();
         let morale = self.s.pieces[i].morale;
         let result = stand_result(morale - modified);
-        if self.p.log {
+        if self.s.log.is_on() {
             let stand = self.code(i).to_string();
             self.log(
                 Some(role),
@@ -203,7 +203,7 @@ impl Battle<'_, '_> {
         let Some(t) = self.s.groups[g].test(cas, &mut self.s.dice) else {
             return false;
         };
-        if self.p.log {
+        if self.s.log.is_on() {
             let role = self.s.groups[g].role;
             self.log(Some(role), Shared::group_morale(self.p.group_codes[g], &t));
         }
@@ -300,7 +300,7 @@ impl Battle<'_, '_> {
                     self.set_state(i, State::Fled);
                     self.s.pieces[i].hits
                 };
-                if self.p.log {
+                if self.s.log.is_on() {
                     let (stand, role) = (self.code(i).to_string(), self.s.pieces[i].role);
                     self.log(
                         Some(role),
@@ -342,7 +342,7 @@ impl Battle<'_, '_> {
             if rallied {
                 self.s.pieces[i].posture = Posture::Advance;
             }
-            if self.p.log {
+            if self.s.log.is_on() {
                 let stand = self.code(i).to_string();
                 self.log(
                     Some(Role::Attacker),

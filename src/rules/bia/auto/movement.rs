@@ -60,7 +60,7 @@ impl Battle<'_, '_> {
             p.dist = 0;
             p.moved = true;
             p.call_test(Trigger::FirstHandToHand);
-            if self.p.log {
+            if self.s.log.is_on() {
                 let stand = self.code(i).to_string();
                 self.log(Some(Role::Attacker), BiaEvent::Assault { stand, from });
             }
@@ -77,7 +77,7 @@ impl Battle<'_, '_> {
         p.dist = (p.dist - p.tactical_move).max(ASSAULT_CM);
         p.moved = true;
         let to = p.dist;
-        if self.p.log {
+        if self.s.log.is_on() {
             let stand = self.code(i).to_string();
             self.log(Some(Role::Attacker), BiaEvent::Advance { stand, from, to });
         }
@@ -106,7 +106,7 @@ impl Battle<'_, '_> {
         p.moved = true;
         p.non_tactical = run;
         let to = p.dist + p.back;
-        if self.p.log {
+        if self.s.log.is_on() {
             let (stand, role) = (self.code(i).to_string(), self.s.pieces[i].role);
             self.log(
                 Some(role),

@@ -128,7 +128,12 @@ impl Prepared<'_> {
             pieces,
             groups,
             turn: 0,
-            events: cleared(&mut f.events),
+            log: {
+                let mut log = std::mem::take(&mut f.log);
+                log.clear();
+                log.set_on(self.log);
+                log
+            },
             order: cleared(&mut f.order),
             targets: [cleared(&mut f.targets[0]), cleared(&mut f.targets[1])],
             situation: None,

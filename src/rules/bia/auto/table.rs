@@ -276,11 +276,11 @@ impl TablePlay for BiaTable<'_> {
     }
 
     fn events(&self) -> &[Event] {
-        &self.fight.events
+        self.fight.log.events()
     }
 
     fn events_mut(&mut self) -> &mut Vec<Event> {
-        &mut self.fight.events
+        self.fight.log.events_mut()
     }
 
     fn save(&self) -> Fight {

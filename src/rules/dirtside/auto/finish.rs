@@ -4,7 +4,6 @@
 
 use super::{Battle, REPAIR_DAYS};
 use crate::battle::finish::{close, ending, Closing};
-use crate::battle::log::Log;
 use crate::battle::result::{
     BattleResult, Damage, DamageKind, Role, StandOutcome, UnitCarryOver, Winner,
 };
@@ -74,7 +73,7 @@ impl Battle<'_, '_> {
                 confidence: x.level.campaign(),
             })
             .collect();
-        let log = Log::with_events(self.p.log, std::mem::take(&mut self.s.events));
+        let log = std::mem::take(&mut self.s.log);
         close(
             Closing {
                 ruleset: Dirtside.name(),

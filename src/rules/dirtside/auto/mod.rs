@@ -19,7 +19,8 @@ mod movement;
 mod setup;
 pub mod table;
 
-use crate::battle::event::{Event, Happening};
+use crate::battle::event::Happening;
+use crate::battle::log::Log;
 use crate::battle::result::{BattleResult, Knockout, Role, Winner};
 use crate::battle::ruleset::PreparedBattle;
 use crate::battle::setup::BattleSetup;
@@ -160,7 +161,8 @@ pub(crate) struct State {
     pub(crate) elements: Vec<Element>,
     pub(crate) units: Vec<Unit>,
     pub(crate) turn: u32,
-    pub(crate) events: Vec<Event>,
+    /// The battle's log: on for a fought or played battle, off for odds.
+    pub(crate) log: Log,
     pub(crate) command_lost: [bool; 2],
     /// The winner and why, once a side has broken.
     pub(crate) over: Option<(Winner, String)>,
@@ -205,9 +207,8 @@ pub(crate) struct Battle<'p, 'a> {
 
 impl Battle<'_, '_> {
     pub(crate) fn log<H: Happening>(&mut self, side: Option<Role>, what: H) {
-        if self.p.log {
-            self.s.events.push(Event::of(self.s.turn, side, &what));
-        }
+        let turn = self.s.turn;
+        self.s.log.push(turn, side, || what);
     }
 
     pub(crate) fn code(&self, e: usize) -> String {

@@ -3,6 +3,7 @@
 //! starts from a copy with the full chit pot.
 
 use super::{Battle, Element, Post, Prepared, State, Unit};
+use crate::battle::log::Log;
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
@@ -142,7 +143,7 @@ impl<'a> Prepared<'a> {
             elements: self.elements.clone(),
             units: self.units.clone(),
             turn: 0,
-            events: Vec::new(),
+            log: Log::new(self.log),
             command_lost: [false; 2],
             over: None,
         }

@@ -320,11 +320,11 @@ impl TablePlay for DirtsideTable<'_> {
     }
 
     fn events(&self) -> &[Event] {
-        &self.s.events
+        self.s.log.events()
     }
 
     fn events_mut(&mut self) -> &mut Vec<Event> {
-        &mut self.s.events
+        self.s.log.events_mut()
     }
 
     fn save(&self) -> (State, Option<usize>) {

@@ -18,7 +18,7 @@ impl Battle<'_, '_> {
         let ar = self.roll(af.quality);
         let dr = self.roll(df.quality);
         let result = clash(ar.roll * am, dr.roll * dm);
-        if self.p.log {
+        if self.s.log.is_on() {
             let ev = FmaEvent::CloseCombat {
                 attacker: self.name(a),
                 defender: self.name(d),

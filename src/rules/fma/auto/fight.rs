@@ -110,7 +110,7 @@ impl Battle<'_, '_> {
     pub(crate) fn activate(&mut self, f: usize) {
         self.s.places[f].activated = true;
         let fig = self.p.figures[f];
-        if self.p.log {
+        if self.s.log.is_on() {
             let inches = self.nearest(f).map_or(0, |(_, d)| d.round() as i64);
             let ev = FmaEvent::Activate {
                 figure: self.name(f),

@@ -4,7 +4,6 @@
 use super::events::FmaEvent;
 use super::{Battle, Place, TURNS_PER_AMMO};
 use crate::battle::finish::{close, ending, Closing};
-use crate::battle::log::Log;
 use crate::battle::result::{BattleResult, Role, StandOutcome, Winner};
 use crate::battle::ruleset::Ruleset;
 use crate::core::kinds::Status;
@@ -86,7 +85,7 @@ impl Battle<'_, '_> {
                 }
             })
             .collect();
-        let log = Log::with_events(self.p.log, std::mem::take(&mut self.s.events));
+        let log = std::mem::take(&mut self.s.log);
         close(
             Closing {
                 ruleset: Fma.name(),

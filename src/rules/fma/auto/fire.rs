@@ -138,7 +138,7 @@ impl Battle<'_, '_> {
             }
         }
         let outcome = shot.resolve(&faces);
-        if self.p.log {
+        if self.s.log.is_on() {
             let ev = FmaEvent::Shot {
                 firer: self.name(f),
                 target: self.name(t),
@@ -269,7 +269,7 @@ impl Battle<'_, '_> {
             }
             results.push((g, dice, o));
         }
-        if self.p.log {
+        if self.s.log.is_on() {
             let hits = results
                 .iter()
                 .map(|(g, dice, o)| BlastHit {

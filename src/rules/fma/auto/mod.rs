@@ -19,7 +19,8 @@ mod movement;
 mod setup;
 pub mod table;
 
-use crate::battle::event::{Event, Happening};
+use crate::battle::event::Happening;
+use crate::battle::log::Log;
 use crate::battle::result::{BattleResult, Role, Winner};
 use crate::battle::ruleset::PreparedBattle;
 use crate::battle::setup::{BattleSetup, StandSetup};
@@ -115,7 +116,8 @@ pub(crate) struct State {
     pub(crate) places: Vec<Place>,
     pub(crate) stands: Vec<StandState>,
     pub(crate) turn: u32,
-    pub(crate) events: Vec<Event>,
+    /// The battle's log: on for a fought or played battle, off for odds.
+    pub(crate) log: Log,
     pub(crate) over: Option<(Winner, String)>,
 }
 
@@ -173,9 +175,8 @@ pub(crate) struct Battle<'p, 'a> {
 
 impl Battle<'_, '_> {
     pub(crate) fn log<H: Happening>(&mut self, side: Option<Role>, what: H) {
-        if self.p.log {
-            self.s.events.push(Event::of(self.s.turn, side, &what));
-        }
+        let turn = self.s.turn;
+        self.s.log.push(turn, side, || what);
     }
 
     pub(crate) fn name(&self, f: usize) -> String {

@@ -32,7 +32,7 @@ impl Battle<'_, '_> {
         let fig = self.p.figures[f];
         let rolled = self.roll(fig.quality);
         let passed = reaction::passes(rolled.roll, fig.motivation);
-        if self.p.log {
+        if self.s.log.is_on() {
             let ev = FmaEvent::Isolated {
                 figure: self.name(f),
                 rolled,
@@ -53,7 +53,7 @@ impl Battle<'_, '_> {
         if !passed {
             self.s.places[f].suppressed = true;
         }
-        if self.p.log {
+        if self.s.log.is_on() {
             let ev = FmaEvent::Reaction {
                 figure: self.name(f),
                 why,
@@ -76,7 +76,7 @@ impl Battle<'_, '_> {
         if passed {
             self.s.places[f].suppressed = false;
         }
-        if self.p.log {
+        if self.s.log.is_on() {
             let ev = FmaEvent::Rally {
                 figure: self.name(f),
                 rolled,
@@ -103,7 +103,7 @@ impl Battle<'_, '_> {
         let rolled = self.roll(lf.quality);
         let target = reaction::transfer_target(lf.motivation, self.p.figures[g].motivation);
         let passed = reaction::passes(rolled.roll, target);
-        if self.p.log {
+        if self.s.log.is_on() {
             let ev = FmaEvent::Transfer {
                 leader: self.name(leader),
                 figure: self.name(g),

@@ -11,7 +11,7 @@ impl Battle<'_, '_> {
         let cover = cover_at(x, self.p.defender_cover, self.p.cover_every);
         self.s.places[f].x = x;
         self.s.places[f].cover = cover;
-        if self.p.log {
+        if self.s.log.is_on() {
             let ev = FmaEvent::Move {
                 figure: self.name(f),
                 from: from.round() as i64,

@@ -5,6 +5,7 @@ use super::{
     figure_arm, fire_option, Battle, Figure, Place, Prepared, StandState, State, COVER_EVERY,
     OPEN_TERRAIN, SPACING,
 };
+use crate::battle::log::Log;
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
@@ -116,7 +117,7 @@ impl<'a> Prepared<'a> {
             places: self.places.clone(),
             stands: vec![StandState::default(); self.stands.len()],
             turn: 0,
-            events: Vec::new(),
+            log: Log::new(self.log),
             over: None,
         }
     }

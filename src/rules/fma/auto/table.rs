@@ -421,11 +421,11 @@ impl TablePlay for FmaTable<'_> {
     }
 
     fn events(&self) -> &[Event] {
-        &self.s.events
+        self.s.log.events()
     }
 
     fn events_mut(&mut self) -> &mut Vec<Event> {
-        &mut self.s.events
+        self.s.log.events_mut()
     }
 
     fn save(&self) -> (State, Now) {
