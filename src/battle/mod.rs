@@ -5,6 +5,7 @@
 //! log handle, the shared events, the end of a battle, BiA's group morale
 //! test and the table's undo. No SQL here, and no ruleset is named.
 
+pub mod drive;
 pub mod event;
 pub mod finish;
 pub mod group_morale;

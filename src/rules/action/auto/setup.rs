@@ -6,6 +6,7 @@ use super::events::ActEvent;
 use super::{
     terrain_of, Battle, Fight, Piece, Prepared, State, ARTILLERY_BACK, LEAST_OPENING, SPACING,
 };
+use crate::battle::drive::check_forces;
 use crate::battle::group_morale::{Group, Member};
 use crate::battle::log::Log;
 use crate::battle::result::Role;
@@ -19,6 +20,7 @@ use crate::rules::action::range::grids_from_cm;
 
 impl<'a> Prepared<'a> {
     pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
+        check_forces(setup)?;
         let terrain = terrain_of(setup).map_err(BattleError::Setup)?;
         let range = grids_from_cm(setup.range_cm).max(LEAST_OPENING);
         let mut p = Prepared {
@@ -33,12 +35,6 @@ impl<'a> Prepared<'a> {
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
-            if force.stands.is_empty() {
-                return Err(BattleError::NoForce {
-                    battle: setup.code.clone(),
-                    role: role.as_str(),
-                });
-            }
             let ground = force
                 .stands
                 .iter()

@@ -16,6 +16,7 @@ mod piece;
 mod setup;
 pub mod table;
 
+use crate::battle::drive::{play_out, TurnByTurn};
 use crate::battle::event::Happening;
 use crate::battle::group_morale::Group;
 use crate::battle::log::Log;
@@ -80,6 +81,46 @@ impl PreparedBattle for Prepared<'_> {
             spare.replace(b.s);
             out
         })
+    }
+}
+
+impl TurnByTurn for Battle<'_, '_> {
+    fn open(&mut self) {
+        if self.s.log.is_on() {
+            let s = self.p.setup;
+            let counts = [s.attacker.stands.len(), s.defender.stands.len()];
+            let opening = Shared::setup(s, counts, "stands", (s.range_cm, "cm"), None);
+            self.log(None, opening);
+        }
+    }
+
+    fn turns_played(&self) -> u32 {
+        self.s.turn
+    }
+
+    fn is_over(&self) -> bool {
+        self.over()
+    }
+
+    fn play_turn(&mut self) {
+        self.s.turn += 1;
+        self.orders_phase();
+        self.morale_phase();
+        if self.over() {
+            return;
+        }
+        for p in &mut self.s.pieces {
+            p.moved = false;
+            p.non_tactical = false;
+            p.shelled = false;
+        }
+        // Stationary defenders fire first, then the attackers move and fire.
+        self.fire_phase(Role::Defender);
+        self.movement_phase();
+        self.fire_phase(Role::Attacker);
+        self.orbital_phase();
+        self.special_actions();
+        self.s.swept = std::mem::take(&mut self.s.fired);
     }
 }
 
@@ -174,35 +215,7 @@ impl Battle<'_, '_> {
     }
 
     fn fight(&mut self) {
-        if self.s.log.is_on() {
-            let s = self.p.setup;
-            let counts = [s.attacker.stands.len(), s.defender.stands.len()];
-            let opening = Shared::setup(s, counts, "stands", (s.range_cm, "cm"), None);
-            self.log(None, opening);
-        }
-        while self.s.turn < self.p.setup.turn_limit {
-            self.s.turn += 1;
-            self.orders_phase();
-            self.morale_phase();
-            if self.over() {
-                return;
-            }
-            for p in &mut self.s.pieces {
-                p.moved = false;
-                p.non_tactical = false;
-                p.shelled = false;
-            }
-            // Stationary defenders fire first, then the attackers move and fire.
-            self.fire_phase(Role::Defender);
-            self.movement_phase();
-            self.fire_phase(Role::Attacker);
-            self.orbital_phase();
-            self.special_actions();
-            self.s.swept = std::mem::take(&mut self.s.fired);
-            if self.over() {
-                return;
-            }
-        }
+        play_out(self, self.p.setup.turn_limit);
     }
 
     /// Every change of a piece's state goes through here, so the counts of

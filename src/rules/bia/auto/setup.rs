@@ -4,6 +4,7 @@
 
 use super::piece::{test_order, Piece};
 use super::{Fight, Prepared};
+use crate::battle::drive::check_forces;
 use crate::battle::group_morale::{self, Group, Member};
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
@@ -12,18 +13,13 @@ use crate::core::dice::Roller;
 
 impl<'a> Prepared<'a> {
     pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
+        check_forces(setup)?;
         let mut pieces = Vec::new();
         let mut codes = Vec::new();
         let mut groups: Vec<Group> = Vec::new();
         let mut group_codes: Vec<&str> = Vec::new();
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
-            if force.stands.is_empty() {
-                return Err(BattleError::NoForce {
-                    battle: setup.code.clone(),
-                    role: role.as_str(),
-                });
-            }
             for s in &force.stands {
                 let g = match (0..groups.len())
                     .find(|&g| groups[g].role == role && group_codes[g] == s.command)

@@ -19,6 +19,7 @@ mod movement;
 mod setup;
 pub mod table;
 
+use crate::battle::drive::{play_out, TurnByTurn};
 use crate::battle::event::Happening;
 use crate::battle::log::Log;
 use crate::battle::result::{BattleResult, Knockout, Role, Winner};
@@ -191,11 +192,23 @@ impl PreparedBattle for Prepared<'_> {
             p: self,
             s: self.start(Roller::seeded(seed)),
         };
-        b.setup_event();
-        while b.s.over.is_none() && b.s.turn < self.setup.turn_limit.max(1) {
-            b.turn();
-        }
+        play_out(&mut b, self.setup.turn_limit);
         b.finish(None)
+    }
+}
+
+impl TurnByTurn for Battle<'_, '_> {
+    fn open(&mut self) {
+        self.setup_event();
+    }
+    fn turns_played(&self) -> u32 {
+        self.s.turn
+    }
+    fn is_over(&self) -> bool {
+        self.s.over.is_some()
+    }
+    fn play_turn(&mut self) {
+        self.turn();
     }
 }
 

@@ -3,6 +3,7 @@
 //! starts from a copy with the full chit pot.
 
 use super::{Battle, Element, Post, Prepared, State, Unit};
+use crate::battle::drive::check_forces;
 use crate::battle::log::Log;
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
@@ -17,6 +18,7 @@ use crate::rules::dirtside::quality::Quality;
 
 impl<'a> Prepared<'a> {
     pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
+        check_forces(setup)?;
         let pot = Pot::from_options(&setup.options).map_err(BattleError::Setup)?;
         let range_in = ((setup.range_cm as f64) / 2.54).round() as i64;
         let mut p = Prepared {
@@ -32,12 +34,6 @@ impl<'a> Prepared<'a> {
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
-            if force.stands.is_empty() {
-                return Err(BattleError::NoForce {
-                    battle: setup.code.clone(),
-                    role: role.as_str(),
-                });
-            }
             let post = match (role, setup.defender_cover) {
                 (Role::Attacker, _) | (_, CampaignCover::Open) => Post::Open,
                 (_, CampaignCover::Cover) => Post::Soft,
