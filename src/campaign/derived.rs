@@ -68,6 +68,12 @@ pub fn morale(s: &StandRecord, ctx: &MoraleContext) -> Result<MoraleBreakdown, R
     morale_number(&morale_input(s, ctx, BattleContext::default()))
 }
 
+/// Applies promotions that follow from the record itself: civilians who have
+/// fought 15 actions are recruits (SPEC 9.1).
+pub fn normalise(s: &mut StandRecord) {
+    s.training = effective_training(s.training, s.actions);
+}
+
 /// Every rule a stored stand breaks: the one validation that import, `stand
 /// edit` and `check` share.
 pub fn stand_problems(s: &StandRecord) -> Vec<Problem> {

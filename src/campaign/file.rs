@@ -18,7 +18,7 @@ pub fn parse_checked(
 ) -> Result<CampaignFile, CampaignError> {
     let mut file = parse(name, text)?;
     for s in &mut file.stands {
-        s.normalise();
+        super::derived::normalise(s);
     }
     if let Some(p) = check_file(&file, existing).into_iter().next() {
         return Err(CampaignError::InFile {

@@ -7,10 +7,9 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use super::error::{Result, StoreError};
 use super::import::update_stand;
 use super::queries::{enum_col, load_stands, time_col, StandFilter, StandRow};
+use super::records::{format_time, parse_time, Consequences};
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Role};
-use crate::campaign::post_battle::Consequences;
-use crate::campaign::records::format_time;
 use crate::core::kinds::{Confidence, Contact, Cover, Medical, Officers, Supply};
 
 /// A battle as stored.
@@ -358,7 +357,7 @@ pub fn unit_last_battle_end(conn: &Connection, unit: &str) -> Result<Option<Naiv
         [unit],
         |r| r.get(0),
     )?;
-    Ok(t.and_then(|t| crate::campaign::records::parse_time(&t).ok()))
+    Ok(t.and_then(|t| parse_time(&t).ok()))
 }
 
 /// The campaign's options for one ruleset.

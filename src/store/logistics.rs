@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::error::{Result, StoreError};
 use super::queries::time_col;
-use crate::campaign::records::format_time;
+use super::records::format_time;
 
 fn side_id(conn: &Connection, code: &str) -> Result<i64> {
     conn.query_row("SELECT id FROM sides WHERE code = ?1", [code], |r| r.get(0))

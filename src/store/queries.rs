@@ -7,7 +7,7 @@ use chrono::NaiveDateTime;
 use rusqlite::{Connection, Row};
 
 use super::error::{Result, StoreError};
-use crate::campaign::records::{parse_time, StandRecord};
+use super::records::{parse_time, StandRecord};
 use crate::core::kinds::{Contact, Medical, Officers, Supply, UnitFlag};
 
 /// Reads a text column holding one of an enum's spellings.
@@ -189,7 +189,7 @@ pub fn stands_by_code(conn: &Connection, codes: &[&str]) -> Result<Vec<StandRow>
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct CampaignInfo {
     pub name: String,
-    #[serde(serialize_with = "crate::campaign::records::time_format::serialize")]
+    #[serde(serialize_with = "super::records::time_format::serialize")]
     pub clock: NaiveDateTime,
     pub ruleset: String,
 }

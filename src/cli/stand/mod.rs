@@ -308,7 +308,7 @@ pub(super) fn save(
         let mut s = before.clone();
         edit(&mut s)?;
         check_unit(tx, &s.unit)?;
-        s.normalise();
+        derived::normalise(&mut s);
         if let Some(p) = check_stand(&s).into_iter().next() {
             return Err(invalid(p));
         }
