@@ -23,9 +23,11 @@ mod undo;
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 pub use error::CliError;
+
+use crate::engine::Registry;
 
 const AFTER_HELP: &str = "Examples:
   bounce demo                                   build and show the Full Moon demo campaign
@@ -67,8 +69,8 @@ pub enum Command {
         /// In-game start, e.g. 2157-04-12T05:00:00.
         #[arg(long, default_value = "2157-01-01T00:00:00")]
         start: String,
-        /// Default battle ruleset: bia, dirtside, fma or action.
-        #[arg(long, default_value = "bia")]
+        /// Default battle ruleset.
+        #[arg(long, default_value = crate::campaign::RULEBOOK)]
         ruleset: String,
     },
     /// Load sides, commands, units, stands and planned battles from a campaign file, all or nothing.
@@ -211,6 +213,40 @@ pub enum Command {
     },
 }
 
+impl Cli {
+    /// The command line for the rulesets of `registry`: `rules` gets their
+    /// queries, `init --ruleset` and `battle new --ruleset` their names,
+    /// `battle play --help` their list. (The derived `Cli::command()` leaves
+    /// those out.)
+    pub fn command_for(registry: &Registry) -> clap::Command {
+        <Cli as CommandFactory>::command()
+            .mut_subcommand("init", |c| {
+                c.mut_arg("ruleset", |a| {
+                    a.value_parser(clap::builder::PossibleValuesParser::new(registry.names()))
+                })
+            })
+            .mut_subcommand("rules", |c| rules::with_queries(c, registry))
+            .mut_subcommand("battle", |c| battle::for_rulesets(c, registry))
+    }
+
+    /// Parses `args` (the program's name first) for the rulesets of `registry`.
+    pub fn try_parse_for<I, T>(registry: &Registry, args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let mut command = Cli::command_for(registry);
+        let matches = command.try_get_matches_from_mut(args)?;
+        Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+    }
+
+    /// Parses the process's arguments, or prints the problem (or the help) and
+    /// exits as clap does.
+    pub fn parse_for(registry: &Registry) -> Cli {
+        Cli::try_parse_for(registry, std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
+}
+
 /// Reads a command-line value as one of an enum's spellings.
 pub(crate) fn parse_enum<T: std::str::FromStr<Err = crate::core::kinds::UnknownValue>>(
     s: &str,
@@ -221,6 +257,8 @@ pub(crate) fn parse_enum<T: std::str::FromStr<Err = crate::core::kinds::UnknownV
 
 /// Global settings every command sees.
 pub struct Ctx {
+    /// The rulesets this run can fight with, built once.
+    pub registry: std::sync::Arc<Registry>,
     pub db: PathBuf,
     /// The user named the file (option or environment), rather than taking the default.
     pub db_given: bool,
@@ -228,8 +266,10 @@ pub struct Ctx {
     pub seed: Option<u64>,
 }
 
-pub fn run(cli: Cli) -> Result<(), CliError> {
+/// Runs a parsed command line with the rulesets of `registry`.
+pub fn run(cli: Cli, registry: Registry) -> Result<(), CliError> {
     let ctx = Ctx {
+        registry: std::sync::Arc::new(registry),
         db_given: cli.db.is_some(),
         db: cli.db.unwrap_or_else(|| PathBuf::from("bounce.db")),
         json: cli.json,
@@ -268,8 +308,54 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Undo { steps, dry_run } => undo::undo(&ctx, steps, dry_run),
         Command::Check => check::check(&ctx),
         Command::Backup { file } => campaign::backup(&ctx, &file),
-        Command::Completions { shell } => completions::completions(shell),
-        Command::Manpage { dir } => manpage::manpage(dir.as_deref()),
+        Command::Completions { shell } => completions::completions(&ctx, shell),
+        Command::Manpage { dir } => manpage::manpage(&ctx, dir.as_deref()),
         Command::Report { side, html } => report::report(&ctx, side.as_deref(), html.as_deref()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed_for_the_standard_rulesets() {
+        Cli::command_for(&Registry::standard()).debug_assert();
+    }
+
+    #[test]
+    fn ruleset_names_come_from_the_registry_given() {
+        let new = |r: &'static str| {
+            [
+                "bounce",
+                "battle",
+                "new",
+                "x",
+                "--attacker",
+                "a",
+                "--defender",
+                "d",
+                "--ruleset",
+                r,
+            ]
+        };
+        let kind = |registry: &Registry, args: &[&str]| {
+            Cli::try_parse_for(registry, args).err().map(|e| e.kind())
+        };
+        let (standard, none) = (Registry::standard(), Registry::empty());
+        assert_eq!(kind(&standard, &new("fma")), None);
+        assert_eq!(
+            kind(&none, &new("fma")),
+            Some(clap::error::ErrorKind::InvalidValue)
+        );
+        let rules = ["bounce", "rules", "fma"];
+        assert_eq!(
+            kind(&standard, &rules),
+            Some(clap::error::ErrorKind::MissingSubcommand)
+        );
+        assert_eq!(
+            kind(&none, &rules),
+            Some(clap::error::ErrorKind::UnknownArgument)
+        );
     }
 }

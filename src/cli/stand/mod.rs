@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::output;
 use super::{parse_enum, CliError, Ctx};
-use crate::campaign::derived;
+use crate::campaign::derived::{self, MoraleBreakdown};
 use crate::campaign::records::StandRecord;
 use crate::campaign::validate::{check_code, check_stand, CodeKind};
 use crate::campaign::CampaignError;
@@ -21,7 +21,6 @@ use crate::core::kinds::{
     AircraftSpeed, Equipment, Experience, StandType, Status, Training, UnknownValue, VehicleKind,
     Weapon,
 };
-use crate::rules::bia::morale::MoraleBreakdown;
 use crate::store::import::{insert_stand, known_codes, update_stand};
 use crate::store::queries::{self, StandRow};
 use crate::store::{Store, StoreError};
