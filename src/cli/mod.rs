@@ -247,14 +247,6 @@ impl Cli {
     }
 }
 
-/// Reads a command-line value as one of an enum's spellings.
-pub(crate) fn parse_enum<T: std::str::FromStr<Err = crate::core::kinds::UnknownValue>>(
-    s: &str,
-) -> Result<T, String> {
-    s.parse()
-        .map_err(|e: crate::core::kinds::UnknownValue| e.to_string())
-}
-
 /// Global settings every command sees.
 pub struct Ctx {
     /// The rulesets this run can fight with, built once.
@@ -357,5 +349,32 @@ mod tests {
             kind(&none, &rules),
             Some(clap::error::ErrorKind::UnknownArgument)
         );
+    }
+
+    #[test]
+    fn completions_and_help_offer_the_kinds_spellings() {
+        let mut command = Cli::command_for(&Registry::standard());
+        let mut script = Vec::new();
+        clap_complete::generate(
+            clap_complete::Shell::Bash,
+            &mut command,
+            "bounce",
+            &mut script,
+        );
+        let script = String::from_utf8(script).unwrap();
+        for values in [
+            "civilian recruits trained regular special_forces",
+            "effective ineffective destroyed captured withdrawn retired",
+            "open cover bunker",
+            "excellent normal none",
+        ] {
+            assert!(script.contains(values), "bash completions lack `{values}`");
+        }
+        let help = Cli::command_for(&Registry::standard())
+            .find_subcommand_mut("stand")
+            .and_then(|s| s.find_subcommand_mut("edit"))
+            .map(|e| e.render_long_help().to_string())
+            .unwrap();
+        assert!(help.contains("lta, hma, ma, none]"), "{help}");
     }
 }

@@ -16,7 +16,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::output;
-use super::{parse_enum, CliError, Ctx};
+use super::{CliError, Ctx};
 use crate::battle::event::Event;
 use crate::campaign::battle::Fought;
 use crate::campaign::records::format_time;
@@ -50,7 +50,7 @@ pub enum BattleCommand {
         /// Opening range in table cm.
         #[arg(long, default_value_t = 60)]
         range: i64,
-        #[arg(long, value_parser = parse_enum::<Cover>, default_value = "cover")]
+        #[arg(long, default_value = "cover")]
         cover: Cover,
         #[arg(long, default_value = "")]
         terrain: String,
