@@ -14,11 +14,6 @@ pub struct UnknownValue {
     pub allowed: String,
 }
 
-/// Parses one of a closed set's spellings, for command-line value parsers.
-pub fn parse_value<T: FromStr<Err = UnknownValue>>(s: &str) -> Result<T, String> {
-    s.parse().map_err(|e: UnknownValue| e.to_string())
-}
-
 /// Declares a closed set of values with one lower-case spelling each, and gives it
 /// `as_str`, `ALL`, `Display`, `FromStr`, serde support and `clap::ValueEnum`
 /// (so `--help` and shell completions list the spellings) using that spelling.
