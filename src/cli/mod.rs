@@ -49,7 +49,8 @@ pub struct Cli {
     /// Seed for commands that roll dice.
     #[arg(long, global = true)]
     pub seed: Option<u64>,
-    /// Plain output without colour (also when NO_COLOR is set).
+    /// Help and error messages without colour (also when NO_COLOR is set);
+    /// tables, logs and progress are never coloured.
     #[arg(long, global = true)]
     pub no_color: bool,
     #[command(subcommand)]
@@ -235,7 +236,9 @@ impl Cli {
         I: IntoIterator<Item = T>,
         T: Into<std::ffi::OsString> + Clone,
     {
-        let mut command = Cli::command_for(registry);
+        let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let mut command = Cli::command_for(registry).color(colour(&args, no_color));
         let matches = command.try_get_matches_from_mut(args)?;
         Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
     }
@@ -244,6 +247,23 @@ impl Cli {
     /// exits as clap does.
     pub fn parse_for(registry: &Registry) -> Cli {
         Cli::try_parse_for(registry, std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
+}
+
+/// Whether clap may colour help and errors (the only coloured output): never
+/// with `--no-color` (anywhere before `--`, since it is read before parsing)
+/// or `NO_COLOR` set and not empty (no-color.org); else when the terminal
+/// takes it.
+fn colour(args: &[std::ffi::OsString], no_color_env: bool) -> clap::ColorChoice {
+    let flag = args
+        .iter()
+        .skip(1)
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--no-color");
+    if flag || no_color_env {
+        clap::ColorChoice::Never
+    } else {
+        clap::ColorChoice::Auto
     }
 }
 
@@ -376,5 +396,27 @@ mod tests {
             .map(|e| e.render_long_help().to_string())
             .unwrap();
         assert!(help.contains("lta, hma, ma, none]"), "{help}");
+    }
+
+    #[test]
+    fn no_color_and_no_color_env_make_help_and_errors_plain() {
+        let args =
+            |line: &str| -> Vec<std::ffi::OsString> { line.split(' ').map(Into::into).collect() };
+        let never = clap::ColorChoice::Never;
+        assert_eq!(colour(&args("bounce --no-color roster"), false), never);
+        assert_eq!(
+            colour(&args("bounce stand show x --no-color"), false),
+            never
+        );
+        assert_eq!(colour(&args("bounce roster"), true), never);
+        assert_eq!(
+            colour(&args("bounce roster"), false),
+            clap::ColorChoice::Auto
+        );
+        assert_eq!(
+            colour(&args("bounce stand add -- --no-color"), false),
+            clap::ColorChoice::Auto,
+            "after --, a value"
+        );
     }
 }
