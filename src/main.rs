@@ -1,7 +1,5 @@
 //! bounce: parse the command line, run the command, map its error to an exit code.
 
-use clap::Parser;
-
 fn main() {
     // Die quietly when the reader of our output goes away (e.g. `bounce roster | head`).
     #[cfg(unix)]
@@ -24,8 +22,9 @@ fn main() {
             std::process::exit(1);
         }));
     }
-    let cli = bounce::cli::Cli::parse();
-    if let Err(e) = bounce::cli::run(cli) {
+    let registry = bounce::engine::Registry::standard();
+    let cli = bounce::cli::Cli::parse_for(&registry);
+    if let Err(e) = bounce::cli::run(cli, registry) {
         eprintln!("error: {e}");
         std::process::exit(e.exit_code());
     }

@@ -3,12 +3,14 @@
 
 pub use crate::rules::bia::experience::{effective_training, experience};
 
+use super::error::CampaignError;
 use super::error::Problem;
 use super::records::StandRecord;
 use super::validate::check_stand;
 use crate::core::kinds::{Contact, Medical, Officers, Supply, UnitFlag};
-use crate::rules::bia::morale::{morale_number, BattleContext, MoraleBreakdown, MoraleInput};
-use crate::rules::bia::RuleError;
+use crate::rules::bia::morale::{morale_number, BattleContext, MoraleInput};
+/// A morale number and every reason behind it, as the rulebook reaches it.
+pub use crate::rules::bia::morale::{AppliedFactor, MoraleBreakdown};
 
 /// Everything outside a battle that shapes a stand's morale.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,8 +66,18 @@ pub fn morale_input(s: &StandRecord, ctx: &MoraleContext, battle: BattleContext)
 }
 
 /// A stand's morale number between battles, with every reason.
-pub fn morale(s: &StandRecord, ctx: &MoraleContext) -> Result<MoraleBreakdown, RuleError> {
-    morale_number(&morale_input(s, ctx, BattleContext::default()))
+pub fn morale(s: &StandRecord, ctx: &MoraleContext) -> Result<MoraleBreakdown, CampaignError> {
+    Ok(morale_number(&morale_input(
+        s,
+        ctx,
+        BattleContext::default(),
+    ))?)
+}
+
+/// Applies promotions that follow from the record itself: civilians who have
+/// fought 15 actions are recruits (SPEC 9.1).
+pub fn normalise(s: &mut StandRecord) {
+    s.training = effective_training(s.training, s.actions);
 }
 
 /// Every rule a stored stand breaks: the one validation that import, `stand

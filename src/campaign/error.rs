@@ -17,6 +17,9 @@ pub enum CampaignError {
     /// A value given on the command line.
     #[error("{field}: {message}")]
     Invalid { field: String, message: String },
+    /// A record the campaign's rulebook has no entry for.
+    #[error(transparent)]
+    Rule(#[from] crate::rules::bia::RuleError),
 }
 
 /// One rule a record breaks: which field, and why.

@@ -18,7 +18,7 @@ pub fn parse_checked(
 ) -> Result<CampaignFile, CampaignError> {
     let mut file = parse(name, text)?;
     for s in &mut file.stands {
-        s.normalise();
+        super::derived::normalise(s);
     }
     if let Some(p) = check_file(&file, existing).into_iter().next() {
         return Err(CampaignError::InFile {
@@ -72,43 +72,25 @@ pub fn to_text(file: &CampaignFile) -> String {
 /// Turns a TOML or type error into a message with its line and the key it concerns.
 pub fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> CampaignError {
     let offset = e.span().map(|s| s.start).unwrap_or(0).min(text.len());
-    let line = text[..offset].matches('\n').count() + 1;
     let message = e.message().trim().to_string();
-    // The table the error sits in: the nearest header at or above its line.
-    let section = text
-        .lines()
-        .take(line)
-        .filter_map(|l| {
-            let t = l.trim();
-            t.strip_prefix("[[")
-                .and_then(|r| r.strip_suffix("]]"))
-                .or_else(|| t.strip_prefix('[').and_then(|r| r.strip_suffix(']')))
-                .map(|s| s.trim().to_string())
-        })
-        .last();
-    let key = text
-        .lines()
-        .nth(line - 1)
-        .and_then(|l| l.split_once('='))
-        .map(|(k, _)| k.trim().to_string())
-        .filter(|k| !k.is_empty() && !k.starts_with('['))
-        // A missing key has no line of its own: name it from the message.
-        .or_else(|| {
-            message
-                .strip_prefix("missing field `")
-                .and_then(|r| r.split('`').next())
-                .map(str::to_string)
-        });
-    let field = match (section, key) {
-        (Some(s), Some(k)) => format!("{s}.{k}"),
-        (None, Some(k)) => k,
-        (Some(s), None) => s,
-        (None, None) => "(top level)".to_string(),
-    };
+    // The keys leading to the error (array entries skipped): the deepest
+    // entry of the document the error's place sits in.
+    let mut keys = key_path_at(text, offset);
+    // A missing key has no place of its own: name it from the message.
+    if let Some(missing) = message
+        .strip_prefix("missing field `")
+        .and_then(|r| r.split('`').next())
+    {
+        keys.push(missing.to_string());
+    }
     CampaignError::InFile {
         file: name.to_string(),
-        line,
-        field,
+        line: line_at(text, offset),
+        field: if keys.is_empty() {
+            "(top level)".to_string()
+        } else {
+            keys.join(".")
+        },
         message,
     }
 }
@@ -141,37 +123,158 @@ pub fn read_text(name: &str, bytes: Vec<u8>) -> Result<String, CampaignError> {
     })
 }
 
-/// The line of `field` in entry `index` of `[[section]]` (or of `[section]`),
-/// falling back to the entry's header line, then to line 1.
+/// The line of `field` in entry `index` of `[[section]]` (or of `[section]`,
+/// or of the top level when `section` is empty); `field` may be dotted
+/// (`result.turns`). Falls back to the deepest part found (the entry, then the
+/// section), then to line 1. Read from the spans of the parsed document, so
+/// inline tables, dotted and quoted keys are found as well as plain ones.
 pub fn locate(text: &str, section: &str, index: usize, field: &str) -> usize {
-    let array_header = format!("[[{section}]]");
-    let table_header = format!("[{section}]");
-    let mut seen = 0usize;
-    let mut start: Option<usize> = None;
-    let lines: Vec<&str> = text.lines().collect();
-    for (n, line) in lines.iter().enumerate() {
-        let t = line.trim_start();
-        if t.starts_with(&array_header) || (index == 0 && t.starts_with(&table_header)) {
-            if seen == index {
-                start = Some(n);
-                break;
-            }
-            seen += 1;
+    let mut steps = Vec::new();
+    if !section.is_empty() {
+        steps.push(Step::Key(section));
+        steps.push(Step::Entry(index));
+    }
+    steps.extend(field.split('.').map(Step::Key));
+    line_at(text, offset_of(text, &steps).unwrap_or(0))
+}
+
+/// One step into a TOML document: a key, or an entry of an array (a step
+/// that a single table skips, as `[campaign]` is entry 0 of `campaign`).
+enum Step<'a> {
+    Key(&'a str),
+    Entry(usize),
+}
+
+type Doc<'i> = toml::Spanned<toml::de::DeValue<'i>>;
+
+/// The document's top level as a value, parsed as far as it goes, and
+/// whether it is TOML throughout.
+fn document(text: &str) -> (Doc<'_>, bool) {
+    let (table, errors) = toml::de::DeTable::parse_recoverable(text);
+    let span = table.span();
+    let doc = toml::Spanned::new(span, toml::de::DeValue::Table(table.into_inner()));
+    (doc, errors.is_empty())
+}
+
+fn entry<'a, 'i>(table: &'a toml::de::DeTable<'i>, key: &str) -> Option<(usize, &'a Doc<'i>)> {
+    table
+        .iter()
+        .find(|(k, _)| k.get_ref() == key)
+        .map(|(k, v)| (k.span().start, v))
+}
+
+/// Where the deepest step found begins in `text`: the key where written,
+/// else the entry.
+fn offset_of(text: &str, steps: &[Step]) -> Option<usize> {
+    let (doc, _) = document(text);
+    let mut here = &doc;
+    let mut found = None;
+    for step in steps {
+        match (step, here.get_ref()) {
+            (Step::Key(k), toml::de::DeValue::Table(t)) => match entry(t, k) {
+                Some((at, value)) => {
+                    found = Some(at);
+                    here = value;
+                }
+                None => break,
+            },
+            (Step::Entry(i), toml::de::DeValue::Array(a)) => match a.get(*i) {
+                Some(value) => {
+                    found = Some(value.span().start);
+                    here = value;
+                }
+                None => break,
+            },
+            (Step::Entry(0), toml::de::DeValue::Table(_)) => {}
+            _ => break,
         }
     }
-    let Some(start) = start else { return 1 };
-    for (n, line) in lines.iter().enumerate().skip(start + 1) {
-        let t = line.trim_start();
-        if t.starts_with('[') {
-            break;
-        }
-        if let Some((k, _)) = t.split_once('=') {
-            if k.trim() == field {
-                return n + 1;
+    found
+}
+
+/// The keys (array entries skipped) of the place in `text` that `offset`
+/// falls in: the deepest key or value that holds it, else the table (or
+/// array entry) whose header comes last before it.
+fn key_path_at(text: &str, offset: usize) -> Vec<String> {
+    use toml::de::DeValue;
+    type Span = std::ops::Range<usize>;
+    /// A key with its value, or an entry of an array of tables (`key` is
+    /// then its header).
+    struct Node {
+        keys: Vec<String>,
+        key: Span,
+        value: Span,
+        table: bool,
+        entry: bool,
+    }
+    fn collect(value: &Doc<'_>, keys: &[String], out: &mut Vec<Node>) {
+        match value.get_ref() {
+            DeValue::Table(t) => {
+                for (k, v) in t.iter() {
+                    let mut keys = keys.to_vec();
+                    keys.push(k.get_ref().to_string());
+                    out.push(Node {
+                        keys: keys.clone(),
+                        key: k.span(),
+                        value: v.span(),
+                        table: matches!(v.get_ref(), DeValue::Table(_)),
+                        entry: false,
+                    });
+                    collect(v, &keys, out);
+                }
             }
+            DeValue::Array(a) => {
+                for v in a.iter() {
+                    if matches!(v.get_ref(), DeValue::Table(_)) {
+                        out.push(Node {
+                            keys: keys.to_vec(),
+                            key: v.span(),
+                            value: v.span(),
+                            table: true,
+                            entry: true,
+                        });
+                    }
+                    collect(v, keys, out);
+                }
+            }
+            _ => {}
         }
     }
-    start + 1
+    let (doc, clean) = document(text);
+    let mut nodes = Vec::new();
+    collect(&doc, &[], &mut nodes);
+    let found = if clean {
+        let holds = |span: &Span| span.start <= offset && offset < span.end;
+        nodes
+            .iter()
+            .filter(|n| holds(&n.key) || holds(&n.value))
+            .max_by_key(|n| (n.keys.len(), n.key.start))
+            .or_else(|| {
+                nodes
+                    .iter()
+                    .filter(|n| n.table && n.value.start <= offset)
+                    .max_by_key(|n| (n.value.start, n.keys.len()))
+            })
+    } else {
+        // Not TOML here: only a key written on the error's line, before it,
+        // is worth naming.
+        let line = line_at(text, offset);
+        nodes
+            .iter()
+            .filter(|n| !n.entry && n.key.start <= offset && line_at(text, n.key.start) == line)
+            .max_by_key(|n| (n.key.start, n.keys.len()))
+    };
+    found.map(|n| n.keys.clone()).unwrap_or_default()
+}
+
+/// The line (from 1) holding byte `offset` of `text`.
+fn line_at(text: &str, offset: usize) -> usize {
+    let offset = offset.min(text.len());
+    text.as_bytes()[..offset]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
 }
 
 #[cfg(test)]
@@ -185,6 +288,42 @@ mod tests {
         assert_eq!(locate(TEXT, "sides", 1, "supply_points"), 12);
         assert_eq!(locate(TEXT, "sides", 1, "missing"), 9);
         assert_eq!(locate(TEXT, "campaign", 0, "start"), 3);
+        assert_eq!(locate(TEXT, "sides", 7, "code"), 5, "the section");
+        assert_eq!(locate(TEXT, "battles", 0, "code"), 1);
+        assert_eq!(locate(TEXT, "", 0, "campaign"), 1);
+    }
+
+    #[test]
+    fn locate_reads_inline_tables_dotted_and_quoted_keys() {
+        let text = "[[battles]]\ncode = \"a\"\n[battles.result]\nmode = \"auto\"\nturns = -1\n\n[[battles]]\ncode = \"b\"\nresult = { mode = \"auto\", turns = -2 }\n\n[[sides]]\n\"code\" = \"x\"\nname.first = \"y\"\n";
+        assert_eq!(locate(text, "battles", 0, "result.turns"), 5);
+        assert_eq!(locate(text, "battles", 1, "result.turns"), 9);
+        assert_eq!(locate(text, "battles", 1, "result.winner"), 9, "the table");
+        assert_eq!(locate(text, "sides", 0, "code"), 12);
+        assert_eq!(locate(text, "sides", 0, "name.first"), 13);
+    }
+
+    #[test]
+    fn toml_errors_name_the_key_where_it_is_written() {
+        let field = |text: &str| match parse("f.toml", text).unwrap_err() {
+            CampaignError::InFile { line, field, .. } => (line, field),
+            e => panic!("{e}"),
+        };
+        let inline = "sides = [{ code = \"a\", name = \"A\", medical = \"superb\" }]\n";
+        assert_eq!(field(inline), (1, "sides.medical".to_string()));
+        assert_eq!(
+            field("[[sides]]\ncode = \"a\"\n"),
+            (1, "sides.name".to_string())
+        );
+        assert_eq!(field("\"sides\" = 3\n"), (1, "sides".to_string()));
+        let nested = "[[battles]]\ncode = \"c\"\nname = \"C\"\nat = \"2157-01-01\"\nattacker = [\"a\"]\ndefender = [\"b\"]\n[battles.result]\nmode = \"auto\"\nseed = \"x\"\n";
+        assert_eq!(field(nested), (9, "battles.result.seed".to_string()));
+        let broken = "[[sides]]\ncode = \"a\nname = \"A\"\n";
+        assert_eq!(field(broken), (2, "sides.code".to_string()));
+        assert_eq!(
+            field("[[sides]\ncode = \"a\"\n"),
+            (1, "(top level)".to_string())
+        );
     }
 
     #[test]

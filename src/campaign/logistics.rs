@@ -1,11 +1,16 @@
-//! Logistics decisions: how a resupply shares out a depot, and how
-//! replacements change a stand. The store only reads and writes the numbers.
+//! Logistics decisions: how a resupply shares out a depot, how replacements
+//! change a stand, when a delivery arrives, and what the passing of time
+//! brings (wounded back, deliveries in, fled stands rallied, repairs done).
+//! The store only reads and writes the numbers.
 
 use std::collections::BTreeMap;
 
+use chrono::NaiveDateTime;
 use serde::Serialize;
 
-use super::records::StandRecord;
+use super::records::{format_time, StandRecord};
+use crate::core::kinds::Status;
+use crate::store::logistics::{TimeChanges, Waiting};
 use crate::store::queries::{load_stands, StandFilter};
 use crate::store::{logistics, StoreError, Tx};
 
@@ -67,6 +72,118 @@ pub fn resupply(tx: &Tx, unit: Option<&str>) -> Result<Vec<Refill>, StoreError> 
     Ok(refills)
 }
 
+/// Supply points for a side's depot: arrived at once when no later time is
+/// given, else booked to arrive then. Returns whether they arrived at once.
+pub fn deliver(
+    tx: &Tx,
+    side: &str,
+    points: i64,
+    arrives: Option<NaiveDateTime>,
+) -> Result<bool, StoreError> {
+    let now = logistics::clock(tx)?;
+    let at_once = arrives.is_none_or(|t| t <= now);
+    logistics::book_delivery(tx, side, points, arrives.unwrap_or(now), at_once)?;
+    Ok(at_once)
+}
+
+/// What happened while time passed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct Passage {
+    pub from: String,
+    pub to: String,
+    /// (stand, people back) for each stand whose wounded returned.
+    pub returned: Vec<(String, i64)>,
+    /// (side, points) for each delivery that arrived.
+    pub arrived: Vec<(String, i64)>,
+    /// Stands whose repairs finished.
+    pub repaired: Vec<String>,
+    /// Stands that fled a battle and have rallied.
+    pub rallied: Vec<String>,
+}
+
+/// What moving the clock from `from` to `to` changes: the wounded whose
+/// return date has come rejoin their stands, booked deliveries reach their
+/// depots, stands that fled rally once their rally time is up, and repairs
+/// that are due finish.
+pub fn pass_time(w: &Waiting, from: NaiveDateTime, to: NaiveDateTime) -> (Passage, TimeChanges) {
+    let due = |t: Option<NaiveDateTime>| t.is_some_and(|t| t <= to);
+    let mut returned: Vec<(String, i64)> = Vec::new();
+    let mut hits: Vec<(String, i64)> = Vec::new();
+    let mut back = Vec::new();
+    for c in w.in_hospital.iter().filter(|c| due(c.returns_at)) {
+        back.push(c.id);
+        match (returned.last_mut(), hits.last_mut()) {
+            (Some((stand, n)), Some((_, h))) if *stand == c.stand => {
+                *n += 1;
+                *h = (c.stand_hits - *n).max(0);
+            }
+            _ => {
+                returned.push((c.stand.clone(), 1));
+                hits.push((c.stand.clone(), (c.stand_hits - 1).max(0)));
+            }
+        }
+    }
+    let arrived: Vec<_> = w.deliveries.iter().filter(|d| due(d.arrives_at)).collect();
+    let mut credits: Vec<(String, i64)> = Vec::new();
+    for d in &arrived {
+        match credits.iter_mut().find(|(side, _)| *side == d.side) {
+            Some((_, points)) => *points = points.saturating_add(d.points),
+            None => credits.push((d.side.clone(), d.points)),
+        }
+    }
+    let rallied: Vec<String> = w
+        .stands
+        .iter()
+        .filter(|s| {
+            s.status == Status::Withdrawn && (s.repair_until.is_none() || due(s.repair_until))
+        })
+        .map(|s| s.code.clone())
+        .collect();
+    let ready: Vec<String> = w
+        .stands
+        .iter()
+        .filter(|s| due(s.repair_until))
+        .map(|s| s.code.clone())
+        .collect();
+    let repaired = ready
+        .iter()
+        .filter(|c| !rallied.contains(c))
+        .cloned()
+        .collect();
+    let passage = Passage {
+        from: format_time(&from),
+        to: format_time(&to),
+        returned,
+        arrived: arrived.iter().map(|d| (d.side.clone(), d.points)).collect(),
+        repaired,
+        rallied: rallied.clone(),
+    };
+    let changes = TimeChanges {
+        clock: to,
+        returned: back,
+        hits,
+        arrived: arrived.iter().map(|d| d.id).collect(),
+        credits,
+        rallied,
+        ready,
+    };
+    (passage, changes)
+}
+
+/// Moves the clock to `to` (never back) and writes what that brings.
+pub fn advance(tx: &Tx, to: NaiveDateTime) -> Result<Passage, StoreError> {
+    let from = logistics::clock(tx)?;
+    if to < from {
+        return Err(StoreError::Refused(format!(
+            "the clock is at {}; time only moves forward",
+            format_time(&from)
+        )));
+    }
+    let (passage, changes) = pass_time(&logistics::waiting(tx)?, from, to);
+    logistics::apply_time(tx, &changes)?;
+    Ok(passage)
+}
+
 /// Replacements join a stand: its actions become the head-count weighted
 /// average (rounded down), so fresh troops dilute experience (SPEC 5).
 pub fn add_replacements(s: &mut StandRecord, men: i64, actions_of_new: i64) {
@@ -123,5 +240,89 @@ mod tests {
         let mut s = stand("a", 12);
         add_replacements(&mut s, 4, 0);
         assert_eq!((s.men, s.actions), (8, 5));
+    }
+
+    fn at(day: u32, hour: u32) -> NaiveDateTime {
+        chrono::NaiveDate::from_ymd_opt(2157, 4, day)
+            .unwrap()
+            .and_hms_opt(hour, 0, 0)
+            .unwrap()
+    }
+
+    #[test]
+    fn time_brings_back_what_is_due_and_nothing_else() {
+        use crate::store::logistics::{DeliveryRow, HospitalRow, TimedStand};
+        let person = |id, stand: &str, hits, day| HospitalRow {
+            id,
+            stand: stand.into(),
+            stand_hits: hits,
+            returns_at: Some(at(day, 0)),
+        };
+        let timed = |code: &str, status, until: Option<NaiveDateTime>| TimedStand {
+            code: code.into(),
+            status,
+            repair_until: until,
+        };
+        let w = Waiting {
+            in_hospital: vec![
+                person(1, "a", 2, 10),
+                person(4, "a", 2, 12),
+                person(2, "b", 1, 10),
+                person(3, "b", 1, 10),
+                person(5, "c", 1, 20),
+            ],
+            deliveries: vec![
+                DeliveryRow {
+                    id: 1,
+                    side: "x".into(),
+                    points: 5,
+                    arrives_at: Some(at(11, 0)),
+                },
+                DeliveryRow {
+                    id: 2,
+                    side: "y".into(),
+                    points: 3,
+                    arrives_at: Some(at(30, 0)),
+                },
+                DeliveryRow {
+                    id: 3,
+                    side: "x".into(),
+                    points: 2,
+                    arrives_at: None,
+                },
+                DeliveryRow {
+                    id: 4,
+                    side: "x".into(),
+                    points: 4,
+                    arrives_at: Some(at(12, 0)),
+                },
+            ],
+            stands: vec![
+                timed("fled", Status::Withdrawn, Some(at(12, 0))),
+                timed("fled-late", Status::Withdrawn, Some(at(13, 0))),
+                timed("fled-long-ago", Status::Withdrawn, None),
+                timed("mended", Status::Effective, Some(at(11, 6))),
+                timed("in-dock", Status::Effective, Some(at(20, 0))),
+            ],
+        };
+        let (p, c) = pass_time(&w, at(9, 0), at(12, 0));
+        assert_eq!(p.returned, vec![("a".into(), 2), ("b".into(), 2)]);
+        assert_eq!(
+            c.hits,
+            vec![("a".into(), 0), ("b".into(), 0)],
+            "never below 0"
+        );
+        assert_eq!(c.returned, vec![1, 4, 2, 3]);
+        assert_eq!(p.arrived, vec![("x".into(), 5), ("x".into(), 4)]);
+        assert_eq!(c.arrived, vec![1, 4]);
+        assert_eq!(c.credits, vec![("x".into(), 9)]);
+        assert_eq!(p.rallied, vec!["fled", "fled-long-ago"]);
+        assert_eq!(p.repaired, vec!["mended"]);
+        assert_eq!(c.ready, vec!["fled", "mended"]);
+        assert_eq!(
+            (p.from.as_str(), p.to.as_str()),
+            ("2157-04-09T00:00:00", "2157-04-12T00:00:00")
+        );
+        assert_eq!(c.clock, at(12, 0));
     }
 }

@@ -15,4 +15,19 @@ pub mod validate;
 pub mod whatif;
 
 pub use error::{CampaignError, Problem};
+
+/// The campaign's own rulebook: BiA's campaign rules (experience, morale, the
+/// aid post, regrouping) apply whatever ruleset fights a battle, and its rule
+/// queries also stand alone under `rules`.
+pub const RULEBOOK: &str = "bia";
+
 pub use records::*;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_rulebook_is_bia() {
+        use crate::battle::ruleset::Ruleset;
+        assert_eq!(super::RULEBOOK, crate::rules::bia::Bia.name());
+    }
+}

@@ -3,7 +3,6 @@
 //! experience and ammunition. The store writes the result in one transaction.
 
 use chrono::{Duration, NaiveDateTime};
-use serde::Serialize;
 
 use super::records::StandRecord;
 use crate::battle::result::{BattleResult, Knockout};
@@ -23,30 +22,7 @@ pub struct Settings {
     pub ended_at: NaiveDateTime,
 }
 
-/// One person hit, after the aid post.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct NewCasualty {
-    pub stand: String,
-    /// The casualty-table die (0..9), or none where no roll was made.
-    pub roll: Option<u32>,
-    pub severity: Severity,
-    pub outcome: Outcome,
-    pub returns_at: Option<NaiveDateTime>,
-}
-
-/// A stand's state after the battle and the aid post.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct StandAfter {
-    pub record: StandRecord,
-    pub actions_gained: i64,
-}
-
-/// Everything the battle changes in the campaign.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Consequences {
-    pub casualties: Vec<NewCasualty>,
-    pub stands: Vec<StandAfter>,
-}
+pub use crate::store::records::{Consequences, NewCasualty, StandAfter};
 
 /// Experience credited for one battle: an action if the stand both fired and came
 /// under fire, two if it was also hit.

@@ -1,43 +1,11 @@
 //! The campaign's consistency rules for records, shared by file import and the
 //! stand commands, so that both refuse the same things with the same words.
 
-use std::collections::HashMap;
-
 use super::error::Problem;
 use super::records::{BattleRecord, CampaignFile, StandRecord};
 use crate::core::kinds::{Equipment, StandType, Status, Training};
 
-/// What kind of entity a code names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CodeKind {
-    Side,
-    Command,
-    Unit,
-    Stand,
-    Battle,
-}
-
-impl CodeKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CodeKind::Side => "side",
-            CodeKind::Command => "command",
-            CodeKind::Unit => "unit",
-            CodeKind::Stand => "stand",
-            CodeKind::Battle => "battle",
-        }
-    }
-}
-
-/// A code already in use, with the side it belongs to where it has one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Known {
-    pub kind: CodeKind,
-    pub side: Option<String>,
-}
-
-/// Every code in use in a campaign: one namespace for all kinds of entity.
-pub type KnownCodes = HashMap<String, Known>;
+pub use crate::store::records::{CodeKind, Known, KnownCodes};
 
 /// A problem in a file: which section and entry, which field, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]

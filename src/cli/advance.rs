@@ -41,7 +41,7 @@ pub fn advance(ctx: &Ctx, days: Option<i64>, to: Option<String>) -> Result<(), C
             }
             Target::At(t) => t,
         };
-        let p = logistics::advance(tx, target)?;
+        let p = crate::campaign::logistics::advance(tx, target)?;
         let back: i64 = p.returned.iter().map(|(_, n)| n).sum();
         let sp: i64 = p.arrived.iter().map(|(_, n)| n).sum();
         Ok((

@@ -9,8 +9,7 @@ use crate::store::Store;
 
 pub fn check(ctx: &Ctx) -> Result<(), CliError> {
     let store = Store::open(&ctx.db)?;
-    let (mut violations, readable) =
-        check::check(store.conn(), &crate::engine::Registry::standard().names())?;
+    let (mut violations, readable) = check::check(store.conn(), &ctx.registry.names())?;
     if readable {
         for row in queries::load_stands(store.conn(), &StandFilter::all())? {
             for problem in derived::stand_problems(&row.record) {

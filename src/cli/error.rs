@@ -9,8 +9,6 @@ pub enum CliError {
     Campaign(#[from] CampaignError),
     #[error(transparent)]
     Store(#[from] StoreError),
-    #[error(transparent)]
-    Rule(#[from] crate::rules::bia::RuleError),
     /// Bad input noticed by the command itself.
     #[error("{0}")]
     Usage(String),
@@ -28,7 +26,7 @@ impl CliError {
     /// 2 for bad input (usage, file, reference), 1 for failures at run time.
     pub fn exit_code(&self) -> i32 {
         match self {
-            CliError::Campaign(_) | CliError::Usage(_) | CliError::Rule(_) => 2,
+            CliError::Campaign(_) | CliError::Usage(_) => 2,
             CliError::Store(e) if e.is_input() => 2,
             _ => 1,
         }

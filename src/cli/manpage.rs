@@ -2,12 +2,10 @@
 
 use std::path::Path;
 
-use clap::CommandFactory;
+use super::{Cli, CliError, Ctx};
 
-use super::{Cli, CliError};
-
-pub fn manpage(dir: Option<&Path>) -> Result<(), CliError> {
-    let command = Cli::command();
+pub fn manpage(ctx: &Ctx, dir: Option<&Path>) -> Result<(), CliError> {
+    let command = Cli::command_for(&ctx.registry);
     let Some(dir) = dir else {
         clap_mangen::Man::new(command)
             .render(&mut std::io::stdout())

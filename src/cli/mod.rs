@@ -23,9 +23,11 @@ mod undo;
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 pub use error::CliError;
+
+use crate::engine::Registry;
 
 const AFTER_HELP: &str = "Examples:
   bounce demo                                   build and show the Full Moon demo campaign
@@ -47,7 +49,8 @@ pub struct Cli {
     /// Seed for commands that roll dice.
     #[arg(long, global = true)]
     pub seed: Option<u64>,
-    /// Plain output without colour (also when NO_COLOR is set).
+    /// Help and error messages without colour (also when NO_COLOR is set);
+    /// tables, logs and progress are never coloured.
     #[arg(long, global = true)]
     pub no_color: bool,
     #[command(subcommand)]
@@ -67,8 +70,8 @@ pub enum Command {
         /// In-game start, e.g. 2157-04-12T05:00:00.
         #[arg(long, default_value = "2157-01-01T00:00:00")]
         start: String,
-        /// Default battle ruleset: bia, dirtside, fma or action.
-        #[arg(long, default_value = "bia")]
+        /// Default battle ruleset.
+        #[arg(long, default_value = crate::campaign::RULEBOOK)]
         ruleset: String,
     },
     /// Load sides, commands, units, stands and planned battles from a campaign file, all or nothing.
@@ -211,16 +214,63 @@ pub enum Command {
     },
 }
 
-/// Reads a command-line value as one of an enum's spellings.
-pub(crate) fn parse_enum<T: std::str::FromStr<Err = crate::core::kinds::UnknownValue>>(
-    s: &str,
-) -> Result<T, String> {
-    s.parse()
-        .map_err(|e: crate::core::kinds::UnknownValue| e.to_string())
+impl Cli {
+    /// The command line for the rulesets of `registry`: `rules` gets their
+    /// queries, `init --ruleset` and `battle new --ruleset` their names,
+    /// `battle play --help` their list. (The derived `Cli::command()` leaves
+    /// those out.)
+    pub fn command_for(registry: &Registry) -> clap::Command {
+        <Cli as CommandFactory>::command()
+            .mut_subcommand("init", |c| {
+                c.mut_arg("ruleset", |a| {
+                    a.value_parser(clap::builder::PossibleValuesParser::new(registry.names()))
+                })
+            })
+            .mut_subcommand("rules", |c| rules::with_queries(c, registry))
+            .mut_subcommand("battle", |c| battle::for_rulesets(c, registry))
+    }
+
+    /// Parses `args` (the program's name first) for the rulesets of `registry`.
+    pub fn try_parse_for<I, T>(registry: &Registry, args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let mut command = Cli::command_for(registry).color(colour(&args, no_color));
+        let matches = command.try_get_matches_from_mut(args)?;
+        Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+    }
+
+    /// Parses the process's arguments, or prints the problem (or the help) and
+    /// exits as clap does.
+    pub fn parse_for(registry: &Registry) -> Cli {
+        Cli::try_parse_for(registry, std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
+}
+
+/// Whether clap may colour help and errors (the only coloured output): never
+/// with `--no-color` (anywhere before `--`, since it is read before parsing)
+/// or `NO_COLOR` set and not empty (no-color.org); else when the terminal
+/// takes it.
+fn colour(args: &[std::ffi::OsString], no_color_env: bool) -> clap::ColorChoice {
+    let flag = args
+        .iter()
+        .skip(1)
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--no-color");
+    if flag || no_color_env {
+        clap::ColorChoice::Never
+    } else {
+        clap::ColorChoice::Auto
+    }
 }
 
 /// Global settings every command sees.
 pub struct Ctx {
+    /// The rulesets this run can fight with, built once.
+    pub registry: std::sync::Arc<Registry>,
     pub db: PathBuf,
     /// The user named the file (option or environment), rather than taking the default.
     pub db_given: bool,
@@ -228,8 +278,10 @@ pub struct Ctx {
     pub seed: Option<u64>,
 }
 
-pub fn run(cli: Cli) -> Result<(), CliError> {
+/// Runs a parsed command line with the rulesets of `registry`.
+pub fn run(cli: Cli, registry: Registry) -> Result<(), CliError> {
     let ctx = Ctx {
+        registry: std::sync::Arc::new(registry),
         db_given: cli.db.is_some(),
         db: cli.db.unwrap_or_else(|| PathBuf::from("bounce.db")),
         json: cli.json,
@@ -268,8 +320,103 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Undo { steps, dry_run } => undo::undo(&ctx, steps, dry_run),
         Command::Check => check::check(&ctx),
         Command::Backup { file } => campaign::backup(&ctx, &file),
-        Command::Completions { shell } => completions::completions(shell),
-        Command::Manpage { dir } => manpage::manpage(dir.as_deref()),
+        Command::Completions { shell } => completions::completions(&ctx, shell),
+        Command::Manpage { dir } => manpage::manpage(&ctx, dir.as_deref()),
         Command::Report { side, html } => report::report(&ctx, side.as_deref(), html.as_deref()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed_for_the_standard_rulesets() {
+        Cli::command_for(&Registry::standard()).debug_assert();
+    }
+
+    #[test]
+    fn ruleset_names_come_from_the_registry_given() {
+        let new = |r: &'static str| {
+            [
+                "bounce",
+                "battle",
+                "new",
+                "x",
+                "--attacker",
+                "a",
+                "--defender",
+                "d",
+                "--ruleset",
+                r,
+            ]
+        };
+        let kind = |registry: &Registry, args: &[&str]| {
+            Cli::try_parse_for(registry, args).err().map(|e| e.kind())
+        };
+        let (standard, none) = (Registry::standard(), Registry::empty());
+        assert_eq!(kind(&standard, &new("fma")), None);
+        assert_eq!(
+            kind(&none, &new("fma")),
+            Some(clap::error::ErrorKind::InvalidValue)
+        );
+        let rules = ["bounce", "rules", "fma"];
+        assert_eq!(
+            kind(&standard, &rules),
+            Some(clap::error::ErrorKind::MissingSubcommand)
+        );
+        assert_eq!(
+            kind(&none, &rules),
+            Some(clap::error::ErrorKind::UnknownArgument)
+        );
+    }
+
+    #[test]
+    fn completions_and_help_offer_the_kinds_spellings() {
+        let mut command = Cli::command_for(&Registry::standard());
+        let mut script = Vec::new();
+        clap_complete::generate(
+            clap_complete::Shell::Bash,
+            &mut command,
+            "bounce",
+            &mut script,
+        );
+        let script = String::from_utf8(script).unwrap();
+        for values in [
+            "civilian recruits trained regular special_forces",
+            "effective ineffective destroyed captured withdrawn retired",
+            "open cover bunker",
+            "excellent normal none",
+        ] {
+            assert!(script.contains(values), "bash completions lack `{values}`");
+        }
+        let help = Cli::command_for(&Registry::standard())
+            .find_subcommand_mut("stand")
+            .and_then(|s| s.find_subcommand_mut("edit"))
+            .map(|e| e.render_long_help().to_string())
+            .unwrap();
+        assert!(help.contains("lta, hma, ma, none]"), "{help}");
+    }
+
+    #[test]
+    fn no_color_and_no_color_env_make_help_and_errors_plain() {
+        let args =
+            |line: &str| -> Vec<std::ffi::OsString> { line.split(' ').map(Into::into).collect() };
+        let never = clap::ColorChoice::Never;
+        assert_eq!(colour(&args("bounce --no-color roster"), false), never);
+        assert_eq!(
+            colour(&args("bounce stand show x --no-color"), false),
+            never
+        );
+        assert_eq!(colour(&args("bounce roster"), true), never);
+        assert_eq!(
+            colour(&args("bounce roster"), false),
+            clap::ColorChoice::Auto
+        );
+        assert_eq!(
+            colour(&args("bounce stand add -- --no-color"), false),
+            clap::ColorChoice::Auto,
+            "after --, a value"
+        );
     }
 }

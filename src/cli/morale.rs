@@ -5,8 +5,8 @@ use serde::Serialize;
 use super::output;
 use super::stand::morale_of;
 use super::{CliError, Ctx};
+use crate::campaign::derived::{AppliedFactor, MoraleBreakdown};
 use crate::core::kinds::{Experience, Training};
-use crate::rules::bia::morale::{AppliedFactor, MoraleBreakdown};
 use crate::store::{queries, Store};
 
 #[derive(Serialize)]

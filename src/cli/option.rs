@@ -6,7 +6,6 @@ use clap::Subcommand;
 
 use super::output;
 use super::{CliError, Ctx};
-use crate::engine::Registry;
 use crate::store::battles::{ruleset_options, set_ruleset_option};
 use crate::store::Store;
 
@@ -26,7 +25,7 @@ pub enum OptionCommand {
 }
 
 pub fn run(ctx: &Ctx, cmd: OptionCommand) -> Result<(), CliError> {
-    let registry = Registry::standard();
+    let registry = &ctx.registry;
     match cmd {
         OptionCommand::List => {
             let store = Store::open(&ctx.db)?;

@@ -1,16 +1,14 @@
 //! `rules …`: one rule question answered from a ruleset's tables. `rules NAME
-//! QUERY …` asks any registered ruleset; the bare `rules QUERY …` asks BiA.
-//! The queries come from the registry, so a new ruleset's appear here without
-//! a change to this file.
+//! QUERY …` asks any registered ruleset; the bare `rules QUERY …` asks the
+//! campaign's rulebook (BiA). The queries come from the registry, so a new
+//! ruleset's appear here without a change to this file.
 
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 use super::output;
 use super::{CliError, Ctx};
+use crate::campaign::RULEBOOK;
 use crate::engine::Registry;
-
-/// The ruleset whose queries also stand alone under `rules`.
-const BARE: &str = "bia";
 
 /// The parsed `rules …` line, kept as matches: its shape comes from the registry.
 #[derive(Debug, Clone)]
@@ -29,11 +27,24 @@ impl FromArgMatches for RulesArgs {
     }
 }
 
+/// The shape comes from the registry, so the derived parser adds nothing:
+/// [`with_queries`] fills it in (`Cli::command_for`).
 impl Args for RulesArgs {
     fn augment_args(cmd: Command) -> Command {
-        let registry = Registry::standard();
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// `rules` with every registered ruleset's queries: the rulebook's bare, and
+/// each ruleset's under its name.
+pub fn with_queries(cmd: Command, registry: &Registry) -> Command {
+    {
         let mut cmd = cmd.subcommand_required(true);
-        if let Ok(bare) = registry.get(BARE) {
+        if let Ok(bare) = registry.get(RULEBOOK) {
             for q in bare.queries().get_subcommands() {
                 cmd = cmd.subcommand(q.clone());
             }
@@ -47,14 +58,10 @@ impl Args for RulesArgs {
         }
         cmd
     }
-
-    fn augment_args_for_update(cmd: Command) -> Command {
-        Self::augment_args(cmd)
-    }
 }
 
 pub fn run(ctx: &Ctx, args: RulesArgs) -> Result<(), CliError> {
-    let registry = Registry::standard();
+    let registry = &ctx.registry;
     let Some((name, sub)) = args.matches.subcommand() else {
         return Err(CliError::Usage(
             "name a query, e.g. `bounce rules fire --help`".into(),
@@ -64,7 +71,7 @@ pub fn run(ctx: &Ctx, args: RulesArgs) -> Result<(), CliError> {
         Ok(r) => (r, sub),
         Err(_) => (
             registry
-                .get(BARE)
+                .get(RULEBOOK)
                 .map_err(|e| CliError::Usage(e.to_string()))?,
             &args.matches,
         ),

@@ -14,13 +14,9 @@ pub struct UnknownValue {
     pub allowed: String,
 }
 
-/// Parses one of a closed set's spellings, for command-line value parsers.
-pub fn parse_value<T: FromStr<Err = UnknownValue>>(s: &str) -> Result<T, String> {
-    s.parse().map_err(|e: UnknownValue| e.to_string())
-}
-
 /// Declares a closed set of values with one lower-case spelling each, and gives it
-/// `as_str`, `ALL`, `Display`, `FromStr` and serde support using that spelling.
+/// `as_str`, `ALL`, `Display`, `FromStr`, serde support and `clap::ValueEnum`
+/// (so `--help` and shell completions list the spellings) using that spelling.
 macro_rules! string_enum {
     ($(#[$meta:meta])* $name:ident, $kind:literal { $($variant:ident => $text:literal),+ $(,)? }) => {
         $(#[$meta])*
@@ -54,6 +50,16 @@ macro_rules! string_enum {
                     $($text => Ok($name::$variant),)+
                     _ => Err(UnknownValue { kind: $kind, value: s.to_string(), allowed: $name::allowed() }),
                 }
+            }
+        }
+
+        impl clap::ValueEnum for $name {
+            fn value_variants<'a>() -> &'a [Self] {
+                $name::ALL
+            }
+
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                Some(clap::builder::PossibleValue::new(self.as_str()))
             }
         }
 

@@ -110,11 +110,7 @@ pub fn read(
         };
         CampaignError::InFile {
             file: name.to_string(),
-            line: if section.is_empty() {
-                top_line(text, field)
-            } else {
-                locate(text, section, idx, field)
-            },
+            line: locate(text, section, idx, field),
             field: if section.is_empty() {
                 field.to_string()
             } else {
@@ -257,13 +253,6 @@ pub fn read(
         stands,
         units: Vec::new(),
     })
-}
-
-fn top_line(text: &str, key: &str) -> usize {
-    text.lines()
-        .position(|l| l.split_once('=').is_some_and(|(k, _)| k.trim() == key))
-        .map(|n| n + 1)
-        .unwrap_or(1)
 }
 
 #[cfg(test)]

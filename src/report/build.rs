@@ -8,6 +8,7 @@ use super::model::*;
 use crate::campaign::derived::{effective_training, experience};
 use crate::campaign::derived::{morale, MoraleContext};
 use crate::core::kinds::{Experience, Status, UnitFlag};
+use crate::store::queries::{self, SideRow};
 use crate::store::report as q;
 use crate::store::{Store, StoreError};
 
@@ -27,7 +28,7 @@ fn gone(status: Status) -> bool {
 pub fn build(store: &Store, side: Option<&str>) -> Result<Report, StoreError> {
     let conn = store.conn();
     let campaign = q::campaign(conn)?;
-    let sides = q::sides(conn)?;
+    let sides = queries::sides(conn)?;
     if let Some(s) = side {
         if !sides.iter().any(|x| x.code == s) {
             return Err(StoreError::unknown("side", s));
@@ -49,7 +50,7 @@ pub fn build(store: &Store, side: Option<&str>) -> Result<Report, StoreError> {
     let unit_flags = inherited_flags(&units);
     let cmd_by_code: HashMap<&str, &q::CommandRow> =
         commands.iter().map(|c| (c.code.as_str(), c)).collect();
-    let side_by_code: HashMap<&str, &q::SideRow> =
+    let side_by_code: HashMap<&str, &SideRow> =
         sides.iter().map(|s| (s.code.as_str(), s)).collect();
 
     let mut in_hospital: HashMap<&str, i64> = HashMap::new();
@@ -152,7 +153,7 @@ pub fn build(store: &Store, side: Option<&str>) -> Result<Report, StoreError> {
         side_reports.push(SideReport {
             code: s.code.clone(),
             name: s.name.clone(),
-            medical: s.medical.clone(),
+            medical: s.medical.to_string(),
             treats_pw_well: s.treats_pw_well,
             supply_points: s.supply_points,
             pending_deliveries: deliveries
@@ -397,17 +398,17 @@ fn inherited_flags(units: &[q::UnitRow]) -> HashMap<&str, Vec<UnitFlag>> {
 
 fn morale_context(
     c: &q::CommandRow,
-    s: &q::SideRow,
-    sides: &[q::SideRow],
+    s: &SideRow,
+    sides: &[SideRow],
     flags: Option<&Vec<UnitFlag>>,
 ) -> Option<MoraleContext> {
-    let others: Vec<&q::SideRow> = sides.iter().filter(|o| o.code != s.code).collect();
+    let others: Vec<&SideRow> = sides.iter().filter(|o| o.code != s.code).collect();
     Some(MoraleContext {
         flags: flags.cloned().unwrap_or_default(),
         officers: c.officers.parse().ok()?,
         supply: c.supply.parse().ok()?,
         contact: c.contact.parse().ok()?,
-        medical: s.medical.parse().ok()?,
+        medical: s.medical,
         enemy_treats_pw_well: crate::campaign::morale::enemy_treats_pw_well(
             &others.iter().map(|o| o.treats_pw_well).collect::<Vec<_>>(),
         ),

@@ -7,11 +7,12 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use super::error::{Result, StoreError};
 use super::import::update_stand;
 use super::queries::{enum_col, load_stands, time_col, StandFilter, StandRow};
+/// The one sides query, as the battle setup reads it.
+pub use super::queries::{sides, SideRow};
+use super::records::{format_time, parse_time, Consequences};
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Role};
-use crate::campaign::post_battle::Consequences;
-use crate::campaign::records::format_time;
-use crate::core::kinds::{Confidence, Contact, Cover, Medical, Officers, Supply};
+use crate::core::kinds::{Confidence, Contact, Cover, Officers, Supply};
 
 /// A battle as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -274,28 +275,6 @@ pub fn events(conn: &Connection, battle_id: i64) -> Result<Vec<Event>> {
         .collect::<rusqlite::Result<_>>()?)
 }
 
-/// A side as a battle needs it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SideRow {
-    pub code: String,
-    pub medical: Medical,
-    pub treats_pw_well: bool,
-}
-
-/// Every side of the campaign.
-pub fn sides(conn: &Connection) -> Result<Vec<SideRow>> {
-    Ok(conn
-        .prepare("SELECT code, medical, treats_pw_well FROM sides ORDER BY id")?
-        .query_map([], |r| {
-            Ok(SideRow {
-                code: r.get(0)?,
-                medical: enum_col(r, 1)?,
-                treats_pw_well: r.get(2)?,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?)
-}
-
 /// A command as a battle needs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandRow {
@@ -358,7 +337,7 @@ pub fn unit_last_battle_end(conn: &Connection, unit: &str) -> Result<Option<Naiv
         [unit],
         |r| r.get(0),
     )?;
-    Ok(t.and_then(|t| crate::campaign::records::parse_time(&t).ok()))
+    Ok(t.and_then(|t| parse_time(&t).ok()))
 }
 
 /// The campaign's options for one ruleset.

@@ -4,7 +4,7 @@ use rusqlite::Connection;
 
 use super::error::Result;
 use super::queries::{enum_col, load_stands, time_col, StandFilter};
-use crate::campaign::records::{
+use super::records::{
     BattleRecord, CampaignFile, CampaignSettings, CasualtyRecord, CommandRecord, DeliveryRecord,
     EventRecord, OptionRecord, PartRecord, ResultRecord, SideRecord, UnitRecord, FORMAT_VERSION,
 };

@@ -3,10 +3,10 @@
 use rusqlite::{params, Connection, OptionalExtension, Transaction};
 
 use super::error::{Result, StoreError};
-use crate::campaign::records::{
-    format_time, BattleRecord, CampaignFile, CampaignSettings, ResultRecord, StandRecord,
+use super::records::{
+    format_time, BattleRecord, CampaignFile, CampaignSettings, CodeKind, Known, KnownCodes,
+    ResultRecord, StandRecord,
 };
-use crate::campaign::validate::{CodeKind, Known, KnownCodes};
 
 /// How many records an import added.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]

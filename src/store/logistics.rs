@@ -1,13 +1,15 @@
-//! Logistics in the file: depot deliveries, resupply of ammunition, and time
-//! passing (wounded returning, deliveries arriving).
+//! Logistics in the file: depot deliveries, resupply of ammunition, and what
+//! waits on the clock. Which of it time changes is decided in
+//! `campaign::logistics`; this module reads the rows and writes the changes.
 
 use chrono::NaiveDateTime;
 use rusqlite::{params, Connection, Transaction};
 use serde::Serialize;
 
 use super::error::{Result, StoreError};
-use super::queries::time_col;
-use crate::campaign::records::format_time;
+use super::queries::{enum_col, time_col};
+use super::records::format_time;
+use crate::core::kinds::Status;
 
 fn side_id(conn: &Connection, code: &str) -> Result<i64> {
     conn.query_row("SELECT id FROM sides WHERE code = ?1", [code], |r| r.get(0))
@@ -21,16 +23,17 @@ pub fn clock(conn: &Connection) -> Result<NaiveDateTime> {
     Ok(conn.query_row("SELECT clock FROM campaign", [], |r| time_col(r, 0))?)
 }
 
-/// Adds supply points to a side's depot now, or books them to arrive later.
-/// Returns whether they arrived at once.
-pub fn deliver(
+/// Books a delivery of supply points to a side's depot, arrived or on its
+/// way, and credits the depot when it has arrived (`campaign::logistics`
+/// decides which). Refuses a depot the points would overflow.
+pub fn book_delivery(
     tx: &Transaction,
     side: &str,
     points: i64,
-    arrives: Option<NaiveDateTime>,
-) -> Result<bool> {
+    arrives_at: NaiveDateTime,
+    arrived: bool,
+) -> Result<()> {
     let id = side_id(tx, side)?;
-    let now = clock(tx)?;
     let stock: i64 = tx.query_row("SELECT supply_points FROM sides WHERE id = ?1", [id], |r| {
         r.get(0)
     })?;
@@ -39,18 +42,17 @@ pub fn deliver(
             "{points} supply points cannot be added to the {side} depot's {stock}"
         )));
     }
-    let at_once = arrives.is_none_or(|t| t <= now);
     tx.execute(
         "INSERT INTO deliveries(side_id, points, arrives_at, arrived) VALUES (?1, ?2, ?3, ?4)",
-        params![id, points, format_time(&arrives.unwrap_or(now)), at_once],
+        params![id, points, format_time(&arrives_at), arrived],
     )?;
-    if at_once {
+    if arrived {
         tx.execute(
             "UPDATE sides SET supply_points = supply_points + ?2 WHERE id = ?1",
             params![id, points],
         )?;
     }
-    Ok(at_once)
+    Ok(())
 }
 
 /// Every side's depot stock, by side code.
@@ -85,95 +87,150 @@ pub fn set_ammo(tx: &Transaction, stand: &str, ammo: i64) -> Result<()> {
     Ok(())
 }
 
-/// What happened while time passed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
-pub struct Passage {
-    pub from: String,
-    pub to: String,
-    /// (stand, people back) for each stand whose wounded returned.
-    pub returned: Vec<(String, i64)>,
-    /// (side, points) for each delivery that arrived.
-    pub arrived: Vec<(String, i64)>,
-    /// Stands whose repairs finished.
-    pub repaired: Vec<String>,
-    /// Stands that fled a battle and have rallied.
-    pub rallied: Vec<String>,
+/// A person in hospital, with the stand they belong to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HospitalRow {
+    pub id: i64,
+    pub stand: String,
+    /// The stand's hits now.
+    pub stand_hits: i64,
+    pub returns_at: Option<NaiveDateTime>,
 }
 
-/// Moves the clock to `to`: wounded whose return date has come rejoin their
-/// stands, and booked deliveries reach their depots.
-pub fn advance(tx: &Transaction, to: NaiveDateTime) -> Result<Passage> {
-    let from = clock(tx)?;
-    if to < from {
-        return Err(StoreError::Refused(format!(
-            "the clock is at {}; time only moves forward",
-            format_time(&from)
-        )));
+/// A delivery not yet arrived.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeliveryRow {
+    pub id: i64,
+    pub side: String,
+    pub points: i64,
+    pub arrives_at: Option<NaiveDateTime>,
+}
+
+/// A stand that fled or is under repair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimedStand {
+    pub code: String,
+    pub status: Status,
+    pub repair_until: Option<NaiveDateTime>,
+}
+
+/// Everything that waits on the clock, each list in the order its rows were
+/// added (people by stand).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Waiting {
+    pub in_hospital: Vec<HospitalRow>,
+    pub deliveries: Vec<DeliveryRow>,
+    pub stands: Vec<TimedStand>,
+}
+
+fn opt_time(r: &rusqlite::Row, i: usize) -> rusqlite::Result<Option<NaiveDateTime>> {
+    match r.get::<_, Option<String>>(i)? {
+        Some(_) => time_col(r, i).map(Some),
+        None => Ok(None),
     }
-    let t = format_time(&to);
-    let returned: Vec<(String, i64)> = tx
+}
+
+/// Reads what waits on the clock: people in hospital, deliveries on their way,
+/// stands that fled or are under repair.
+pub fn waiting(conn: &Connection) -> Result<Waiting> {
+    let in_hospital = conn
         .prepare(
-            "SELECT st.code, count(*) FROM casualties ca JOIN stands st ON st.id = ca.stand_id
-             WHERE ca.outcome = 'hospital' AND ca.returns_at <= ?1 GROUP BY st.id ORDER BY st.id",
+            "SELECT ca.id, st.code, st.hits, ca.returns_at FROM casualties ca
+             JOIN stands st ON st.id = ca.stand_id
+             WHERE ca.outcome = 'hospital' ORDER BY st.id, ca.id",
         )?
-        .query_map([&t], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .query_map([], |r| {
+            Ok(HospitalRow {
+                id: r.get(0)?,
+                stand: r.get(1)?,
+                stand_hits: r.get(2)?,
+                returns_at: opt_time(r, 3)?,
+            })
+        })?
         .collect::<rusqlite::Result<_>>()?;
-    for (stand, n) in &returned {
-        tx.execute(
-            "UPDATE stands SET hits = max(0, hits - ?2) WHERE code = ?1",
-            params![stand, n],
-        )?;
-    }
-    tx.execute(
-        "UPDATE casualties SET outcome = 'returned', returned = 1 WHERE outcome = 'hospital' AND returns_at <= ?1",
-        [&t],
-    )?;
-    let arrived: Vec<(String, i64)> = tx
+    let deliveries = conn
         .prepare(
-            "SELECT s.code, d.points FROM deliveries d JOIN sides s ON s.id = d.side_id
-             WHERE d.arrived = 0 AND d.arrives_at <= ?1 ORDER BY d.id",
+            "SELECT d.id, s.code, d.points, d.arrives_at FROM deliveries d
+             JOIN sides s ON s.id = d.side_id WHERE d.arrived = 0 ORDER BY d.id",
         )?
-        .query_map([&t], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .query_map([], |r| {
+            Ok(DeliveryRow {
+                id: r.get(0)?,
+                side: r.get(1)?,
+                points: r.get(2)?,
+                arrives_at: opt_time(r, 3)?,
+            })
+        })?
         .collect::<rusqlite::Result<_>>()?;
-    tx.execute(
-        "UPDATE sides SET supply_points = supply_points +
-            (SELECT coalesce(sum(points), 0) FROM deliveries d WHERE d.side_id = sides.id AND d.arrived = 0 AND d.arrives_at <= ?1)",
-        [&t],
-    )?;
-    tx.execute(
-        "UPDATE deliveries SET arrived = 1 WHERE arrived = 0 AND arrives_at <= ?1",
-        [&t],
-    )?;
-    let rallied: Vec<String> = tx
+    let stands = conn
         .prepare(
-            "SELECT code FROM stands WHERE status = 'withdrawn' AND (repair_until IS NULL OR repair_until <= ?1) ORDER BY id",
+            "SELECT code, status, repair_until FROM stands
+             WHERE status = 'withdrawn' OR repair_until IS NOT NULL ORDER BY id",
         )?
-        .query_map([&t], |r| r.get(0))?
+        .query_map([], |r| {
+            Ok(TimedStand {
+                code: r.get(0)?,
+                status: enum_col(r, 1)?,
+                repair_until: opt_time(r, 2)?,
+            })
+        })?
         .collect::<rusqlite::Result<_>>()?;
-    tx.execute(
-        "UPDATE stands SET status = 'effective' WHERE status = 'withdrawn' AND (repair_until IS NULL OR repair_until <= ?1)",
-        [&t],
-    )?;
-    let repaired: Vec<String> = tx
-        .prepare(
-            "SELECT code FROM stands WHERE repair_until IS NOT NULL AND repair_until <= ?1 ORDER BY id",
-        )?
-        .query_map([&t], |r| r.get(0))?
-        .filter(|c| c.as_ref().map_or(true, |c| !rallied.contains(c)))
-        .collect::<rusqlite::Result<_>>()?;
-    tx.execute(
-        "UPDATE stands SET repair_until = NULL WHERE repair_until IS NOT NULL AND repair_until <= ?1",
-        [&t],
-    )?;
-    tx.execute("UPDATE campaign SET clock = ?1", [&t])?;
-    Ok(Passage {
-        from: format_time(&from),
-        to: t,
-        returned,
-        arrived,
-        repaired,
-        rallied,
+    Ok(Waiting {
+        in_hospital,
+        deliveries,
+        stands,
     })
+}
+
+/// What the passing of time changes, as `campaign::logistics` decided it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeChanges {
+    /// The clock's new time.
+    pub clock: NaiveDateTime,
+    /// Casualty records whose people are back: marked returned.
+    pub returned: Vec<i64>,
+    /// (stand, hits) for each stand whose people came back.
+    pub hits: Vec<(String, i64)>,
+    /// Deliveries that arrived: marked arrived.
+    pub arrived: Vec<i64>,
+    /// (side, points) credited to each depot.
+    pub credits: Vec<(String, i64)>,
+    /// Stands that rallied: effective again.
+    pub rallied: Vec<String>,
+    /// Stands whose wait (repair or rally) is over: no longer waiting.
+    pub ready: Vec<String>,
+}
+
+/// Writes what the passing of time changes.
+pub fn apply_time(tx: &Transaction, c: &TimeChanges) -> Result<()> {
+    for id in &c.returned {
+        tx.prepare_cached(
+            "UPDATE casualties SET outcome = 'returned', returned = 1 WHERE id = ?1",
+        )?
+        .execute([id])?;
+    }
+    for (stand, hits) in &c.hits {
+        tx.prepare_cached("UPDATE stands SET hits = ?2 WHERE code = ?1")?
+            .execute(params![stand, hits])?;
+    }
+    for id in &c.arrived {
+        tx.prepare_cached("UPDATE deliveries SET arrived = 1 WHERE id = ?1")?
+            .execute([id])?;
+    }
+    for (side, points) in &c.credits {
+        tx.prepare_cached("UPDATE sides SET supply_points = supply_points + ?2 WHERE code = ?1")?
+            .execute(params![side, points])?;
+    }
+    for stand in &c.rallied {
+        tx.prepare_cached("UPDATE stands SET status = 'effective' WHERE code = ?1")?
+            .execute([stand])?;
+    }
+    for stand in &c.ready {
+        tx.prepare_cached("UPDATE stands SET repair_until = NULL WHERE code = ?1")?
+            .execute([stand])?;
+    }
+    tx.execute("UPDATE campaign SET clock = ?1", [format_time(&c.clock)])?;
+    Ok(())
 }
 
 /// Deliveries still on their way.

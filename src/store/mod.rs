@@ -9,6 +9,7 @@ pub mod import;
 pub mod journal;
 pub mod logistics;
 pub mod queries;
+pub mod records;
 pub mod report;
 pub mod schema;
 

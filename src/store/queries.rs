@@ -7,7 +7,7 @@ use chrono::NaiveDateTime;
 use rusqlite::{Connection, Row};
 
 use super::error::{Result, StoreError};
-use crate::campaign::records::{parse_time, StandRecord};
+use super::records::{parse_time, StandRecord};
 use crate::core::kinds::{Contact, Medical, Officers, Supply, UnitFlag};
 
 /// Reads a text column holding one of an enum's spellings.
@@ -189,7 +189,7 @@ pub fn stands_by_code(conn: &Connection, codes: &[&str]) -> Result<Vec<StandRow>
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct CampaignInfo {
     pub name: String,
-    #[serde(serialize_with = "crate::campaign::records::time_format::serialize")]
+    #[serde(serialize_with = "super::records::time_format::serialize")]
     pub clock: NaiveDateTime,
     pub ruleset: String,
 }
@@ -355,26 +355,28 @@ pub fn command_strengths(conn: &Connection) -> Result<Vec<CommandStrength>> {
     Ok(rows)
 }
 
-/// A side's headline figures.
+/// A side as stored: the one row type for sides, for listings, the report
+/// and battles alike.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct SideSummary {
+pub struct SideRow {
     pub code: String,
     pub name: String,
-    pub medical: String,
+    pub medical: Medical,
     pub treats_pw_well: bool,
     pub supply_points: i64,
 }
 
-pub fn sides(conn: &Connection) -> Result<Vec<SideSummary>> {
+/// Every side of the campaign, in the order they were added.
+pub fn sides(conn: &Connection) -> Result<Vec<SideRow>> {
     Ok(conn
         .prepare(
             "SELECT code, name, medical, treats_pw_well, supply_points FROM sides ORDER BY id",
         )?
         .query_map([], |r| {
-            Ok(SideSummary {
+            Ok(SideRow {
                 code: r.get(0)?,
                 name: r.get(1)?,
-                medical: r.get(2)?,
+                medical: enum_col(r, 2)?,
                 treats_pw_well: r.get(3)?,
                 supply_points: r.get(4)?,
             })

@@ -34,32 +34,6 @@ pub fn campaign(conn: &Connection) -> Result<CampaignRow> {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SideRow {
-    pub code: String,
-    pub name: String,
-    pub medical: String,
-    pub treats_pw_well: bool,
-    pub supply_points: i64,
-}
-
-pub fn sides(conn: &Connection) -> Result<Vec<SideRow>> {
-    Ok(conn
-        .prepare(
-            "SELECT code, name, medical, treats_pw_well, supply_points FROM sides ORDER BY id",
-        )?
-        .query_map([], |r| {
-            Ok(SideRow {
-                code: r.get(0)?,
-                name: r.get(1)?,
-                medical: r.get(2)?,
-                treats_pw_well: r.get(3)?,
-                supply_points: r.get(4)?,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?)
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandRow {
     pub code: String,
     pub side: String,

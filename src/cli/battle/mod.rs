@@ -16,7 +16,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::output;
-use super::{parse_enum, CliError, Ctx};
+use super::{CliError, Ctx};
 use crate::battle::event::Event;
 use crate::campaign::battle::Fought;
 use crate::campaign::records::format_time;
@@ -45,12 +45,12 @@ pub enum BattleCommand {
         #[arg(long)]
         after: Option<String>,
         /// The ruleset to fight it under; default: the campaign's.
-        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(Registry::standard().names()))]
+        #[arg(long)]
         ruleset: Option<String>,
         /// Opening range in table cm.
         #[arg(long, default_value_t = 60)]
         range: i64,
-        #[arg(long, value_parser = parse_enum::<Cover>, default_value = "cover")]
+        #[arg(long, default_value = "cover")]
         cover: Cover,
         #[arg(long, default_value = "")]
         terrain: String,
@@ -89,7 +89,6 @@ pub enum BattleCommand {
         results: std::path::PathBuf,
     },
     /// Umpire a battle fought on the table, a line at a time (`help` lists the lines).
-    #[command(after_help = play::after_help())]
     Play {
         code: String,
         /// `auto`: the tool rolls when a line gives no roll; `manual`: every die must be typed.
@@ -115,8 +114,19 @@ pub enum BattleCommand {
     },
 }
 
+/// Fills in what the registry decides: the rulesets `battle new --ruleset`
+/// takes and the list in `battle play --help`.
+pub(super) fn for_rulesets(cmd: clap::Command, registry: &Registry) -> clap::Command {
+    cmd.mut_subcommand("new", |c| {
+        c.mut_arg("ruleset", |a| {
+            a.value_parser(clap::builder::PossibleValuesParser::new(registry.names()))
+        })
+    })
+    .mut_subcommand("play", |c| c.after_help(play::after_help(registry)))
+}
+
 pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
-    let registry = Registry::standard();
+    let registry = &ctx.registry;
     match cmd {
         BattleCommand::New {
             code,
@@ -131,7 +141,7 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
             at,
         } => new::run(
             ctx,
-            &registry,
+            registry,
             new::Plan {
                 code,
                 attacker,
@@ -146,11 +156,11 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
             },
         ),
         BattleCommand::List => list::run(ctx),
-        BattleCommand::Show { code } => show::run(ctx, &registry, &code),
-        BattleCommand::Log { code, side } => log::run(ctx, &registry, &code, side.as_deref()),
-        BattleCommand::Auto { code, dry_run } => auto::run(ctx, &registry, &code, dry_run),
-        BattleCommand::Record { code, results } => record::run(ctx, &registry, &code, &results),
-        BattleCommand::Play { code, dice } => play::run(ctx, &registry, &code, dice == "manual"),
+        BattleCommand::Show { code } => show::run(ctx, registry, &code),
+        BattleCommand::Log { code, side } => log::run(ctx, registry, &code, side.as_deref()),
+        BattleCommand::Auto { code, dry_run } => auto::run(ctx, registry, &code, dry_run),
+        BattleCommand::Record { code, results } => record::run(ctx, registry, &code, &results),
+        BattleCommand::Play { code, dice } => play::run(ctx, registry, &code, dice == "manual"),
         BattleCommand::Odds {
             code,
             runs,
@@ -158,7 +168,7 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
             compare,
         } => odds::run(
             ctx,
-            &registry,
+            registry,
             &code,
             odds::Ask {
                 runs,

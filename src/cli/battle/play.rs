@@ -9,11 +9,10 @@ use crate::engine::Registry;
 use crate::store::Store;
 
 /// The help text's list of lines, naming every ruleset's own verbs.
-pub fn after_help() -> String {
+pub fn after_help(registry: &Registry) -> String {
     let mut out = String::from(
         "Examples:\n  bounce battle play crater-rim --dice manual\n  bounce battle play crater-rim --seed 4 < session.txt\n\nThe battle's ruleset decides the verbs. Rulesets: ",
     );
-    let registry = Registry::standard();
     out.push_str(&registry.names().join(", "));
     out.push_str("\n\nLines every ruleset takes:\n");
     out.push_str(SHARED_HELP);

@@ -27,14 +27,15 @@ pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
         }
         remove_db(&db);
     }
-    import_text(&db, "campaigns/full-moon.toml", FULL_MOON, true)?;
+    import_text(ctx, &db, "campaigns/full-moon.toml", FULL_MOON, true)?;
     let demo_ctx = Ctx {
+        registry: ctx.registry.clone(),
         db: db.clone(),
         db_given: true,
         json: ctx.json,
         seed: ctx.seed,
     };
-    let fought = fight_chain(&db, ctx.seed.unwrap_or(DEMO_SEED))?;
+    let fought = fight_chain(ctx, &db, ctx.seed.unwrap_or(DEMO_SEED))?;
     let report_file = db.with_file_name("bounce-report.html");
     crate::cli::report::write_html(&db, &report_file)?;
     if ctx.json {
@@ -92,8 +93,8 @@ struct ChainResult {
 }
 
 /// Fights every planned battle in date order, each with a seed derived from `seed`.
-fn fight_chain(db: &Path, seed: u64) -> Result<Vec<ChainResult>, CliError> {
-    let registry = crate::engine::Registry::standard();
+fn fight_chain(ctx: &Ctx, db: &Path, seed: u64) -> Result<Vec<ChainResult>, CliError> {
+    let registry = &ctx.registry;
     let mut store = Store::open(db)?;
     let planned: Vec<String> = queries::battles(store.conn())?
         .into_iter()
@@ -104,7 +105,7 @@ fn fight_chain(db: &Path, seed: u64) -> Result<Vec<ChainResult>, CliError> {
     for (i, code) in planned.iter().enumerate() {
         let run_seed = crate::core::dice::derive_seed(seed, i as u64);
         let f = crate::engine::auto::commit(&mut store, "auto", |c| {
-            crate::engine::auto::fight(&registry, c, code, run_seed)
+            crate::engine::auto::fight(registry, c, code, run_seed)
         })
         .map_err(|e| CliError::Failed(e.to_string()))?;
         out.push(ChainResult {

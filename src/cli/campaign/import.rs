@@ -28,7 +28,7 @@ pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
         message: format!("cannot read it: {e}"),
     })?;
     let text = file::read_text(&name, bytes)?;
-    let counts = import_text(&ctx.db, &name, &text, false)?;
+    let counts = import_text(ctx, &ctx.db, &name, &text, false)?;
     if ctx.json {
         output::json(&ImportReport {
             file: &name,
@@ -54,12 +54,13 @@ pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
 /// only when complete, so an import killed at any instant leaves either no
 /// file or the whole campaign, never a half-made one.
 pub(super) fn import_text(
+    ctx: &Ctx,
     db: &Path,
     name: &str,
     text: &str,
     made_by_demo: bool,
 ) -> Result<Counts, CliError> {
-    let rulesets = crate::engine::Registry::standard().names();
+    let rulesets = ctx.registry.names();
     if db.exists() {
         return import_into(db, name, text, made_by_demo, &rulesets);
     }

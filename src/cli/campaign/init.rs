@@ -12,7 +12,8 @@ pub fn init(ctx: &Ctx, name: &str, start: &str, ruleset: &str) -> Result<(), Cli
         field: "--start".into(),
         message: m,
     })?;
-    let ruleset = crate::engine::Registry::standard()
+    let ruleset = ctx
+        .registry
         .get(ruleset)
         .map_err(|e| CampaignError::Invalid {
             field: "--ruleset".into(),

@@ -11,7 +11,7 @@ use crate::store::{queries, Store};
 #[derive(Serialize)]
 pub(super) struct StatusDoc {
     campaign: queries::CampaignInfo,
-    sides: Vec<queries::SideSummary>,
+    sides: Vec<queries::SideRow>,
     commands: Vec<queries::CommandStrength>,
     battles: Vec<queries::BattleSummary>,
     hospital: Vec<crate::store::logistics::InHospital>,
@@ -51,7 +51,7 @@ pub fn status(ctx: &Ctx) -> Result<(), CliError> {
                 vec![
                     s.code.clone(),
                     s.name.clone(),
-                    s.medical.clone(),
+                    s.medical.to_string(),
                     yes_no(s.treats_pw_well),
                     s.supply_points.to_string(),
                 ]

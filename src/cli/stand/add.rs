@@ -41,7 +41,7 @@ fn insert(ctx: &Ctx, s: StandRecord) -> Result<(), CliError> {
         message: p.message,
     })?;
     let mut s = s;
-    s.normalise();
+    derived::normalise(&mut s);
     if let Some(p) = check_stand(&s).into_iter().next() {
         return Err(invalid(p));
     }

@@ -6,22 +6,21 @@ mod edit;
 mod retire;
 mod show;
 
-use std::str::FromStr;
+use std::marker::PhantomData;
 
-use clap::{Args, Subcommand};
+use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
+use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
 use super::output;
-use super::{parse_enum, CliError, Ctx};
-use crate::campaign::derived;
+use super::{CliError, Ctx};
+use crate::campaign::derived::{self, MoraleBreakdown};
 use crate::campaign::records::StandRecord;
 use crate::campaign::validate::{check_code, check_stand, CodeKind};
 use crate::campaign::CampaignError;
 use crate::core::kinds::{
-    AircraftSpeed, Equipment, Experience, StandType, Status, Training, UnknownValue, VehicleKind,
-    Weapon,
+    AircraftSpeed, Equipment, Experience, StandType, Status, Training, VehicleKind, Weapon,
 };
-use crate::rules::bia::morale::MoraleBreakdown;
 use crate::store::import::{insert_stand, known_codes, update_stand};
 use crate::store::queries::{self, StandRow};
 use crate::store::{Store, StoreError};
@@ -39,9 +38,9 @@ pub enum StandCommand {
         code: String,
         #[arg(long)]
         unit: String,
-        #[arg(long = "type", value_parser = parse_enum::<StandType>)]
+        #[arg(long = "type")]
         stand_type: StandType,
-        #[arg(long, value_parser = parse_enum::<Training>)]
+        #[arg(long)]
         training: Training,
         #[arg(long)]
         men: i64,
@@ -56,13 +55,13 @@ pub enum StandCommand {
         code: String,
         #[arg(long)]
         unit: Option<String>,
-        #[arg(long = "type", value_parser = parse_enum::<StandType>)]
+        #[arg(long = "type")]
         stand_type: Option<StandType>,
-        #[arg(long, value_parser = parse_enum::<Training>)]
+        #[arg(long)]
         training: Option<Training>,
         #[arg(long)]
         men: Option<i64>,
-        #[arg(long, value_parser = parse_enum::<Status>)]
+        #[arg(long)]
         status: Option<Status>,
         /// Replacements joining the stand; its actions become the head-count weighted average.
         #[arg(long)]
@@ -85,16 +84,16 @@ pub struct StandFields {
     #[arg(long)]
     actions: Option<i64>,
     /// Personal equipment; "" for none.
-    #[arg(long, value_parser = parse_blank::<Equipment>)]
+    #[arg(long, value_parser = blank::<Equipment>())]
     equipment: Option<Blank<Equipment>>,
     /// Vehicle kind; "" for none.
-    #[arg(long, value_parser = parse_blank::<VehicleKind>)]
+    #[arg(long, value_parser = blank::<VehicleKind>())]
     vehicle: Option<Blank<VehicleKind>>,
     /// Aircraft speed; "" for none.
-    #[arg(long, value_parser = parse_blank::<AircraftSpeed>)]
+    #[arg(long, value_parser = blank::<AircraftSpeed>())]
     speed: Option<Blank<AircraftSpeed>>,
     /// Weapon id; "" for none.
-    #[arg(long, value_parser = parse_blank::<Weapon>)]
+    #[arg(long, value_parser = blank::<Weapon>())]
     weapon: Option<Blank<Weapon>>,
     #[arg(long)]
     hits: Option<i64>,
@@ -109,15 +108,41 @@ pub struct StandFields {
     ammo_max: Option<i64>,
 }
 
-/// An optional value given on the command line, where "" means none.
+/// An optional value given on the command line, where "" (or `none`) means none.
 #[derive(Debug, Clone, Copy)]
 pub struct Blank<T>(Option<T>);
 
-fn parse_blank<T: FromStr<Err = UnknownValue>>(s: &str) -> Result<Blank<T>, String> {
-    if s.is_empty() || s == "none" {
-        Ok(Blank(None))
-    } else {
-        parse_enum(s).map(|v| Blank(Some(v)))
+/// Reads a kind's spelling, or "" / `none` for none; `--help` and shell
+/// completions offer the spellings and `none`.
+#[derive(Clone)]
+struct BlankParser<T>(PhantomData<T>);
+
+fn blank<T>() -> BlankParser<T> {
+    BlankParser(PhantomData)
+}
+
+impl<T: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for BlankParser<T> {
+    type Value = Blank<T>;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Blank<T>, clap::Error> {
+        if value.is_empty() || value == "none" {
+            return Ok(Blank(None));
+        }
+        EnumValueParser::<T>::new()
+            .parse_ref(cmd, arg, value)
+            .map(|v| Blank(Some(v)))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let kinds = T::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value);
+        Some(Box::new(kinds.chain([PossibleValue::new("none")])))
     }
 }
 
@@ -308,7 +333,7 @@ pub(super) fn save(
         let mut s = before.clone();
         edit(&mut s)?;
         check_unit(tx, &s.unit)?;
-        s.normalise();
+        derived::normalise(&mut s);
         if let Some(p) = check_stand(&s).into_iter().next() {
             return Err(invalid(p));
         }

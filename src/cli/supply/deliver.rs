@@ -23,7 +23,7 @@ pub(super) fn deliver(
         .transpose()?;
     let mut store = Store::open(&ctx.db)?;
     let now = store.change("supply deliver", |tx| {
-        let now = logistics::deliver(tx, &side, points, arrives)?;
+        let now = crate::campaign::logistics::deliver(tx, &side, points, arrives)?;
         let when = if now {
             "now".to_string()
         } else {

@@ -12,7 +12,7 @@ use clap::Subcommand;
 use serde::Serialize;
 
 use super::output;
-use super::{parse_enum, CliError, Ctx};
+use super::{CliError, Ctx};
 use crate::campaign::records::{format_time, parse_time};
 use crate::campaign::CampaignError;
 use crate::core::kinds::{Contact, Medical, Supply};
@@ -51,11 +51,11 @@ pub enum SupplyCommand {
         command: Option<String>,
         #[arg(long)]
         side: Option<String>,
-        #[arg(long, value_parser = parse_enum::<Supply>, requires = "command")]
+        #[arg(long, requires = "command")]
         supply: Option<Supply>,
-        #[arg(long, value_parser = parse_enum::<Contact>, requires = "command")]
+        #[arg(long, requires = "command")]
         contact: Option<Contact>,
-        #[arg(long, value_parser = parse_enum::<Medical>, requires = "side")]
+        #[arg(long, requires = "side")]
         medical: Option<Medical>,
         #[arg(long, requires = "side")]
         treats_pw_well: Option<bool>,

@@ -12,7 +12,7 @@ pub fn status(ctx: &Ctx) -> Result<(), CliError> {
             .map(|s| SideLine {
                 code: s.code,
                 supply_points: s.supply_points,
-                medical: s.medical,
+                medical: s.medical.to_string(),
             })
             .collect(),
         commands: queries::command_strengths(conn)?

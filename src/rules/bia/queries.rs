@@ -11,16 +11,14 @@ use super::morale::base_morale;
 use super::morale_test::{group_test, stand_test, SITUATION_MODIFIERS};
 use crate::battle::ruleset::Answer;
 use crate::core::dice::Dice;
-use crate::core::kinds::{
-    parse_value as parse_enum, Armour, Experience, Training, VehicleKind, Weapon,
-};
+use crate::core::kinds::{Armour, Experience, Training, VehicleKind, Weapon};
 
 #[derive(Debug, Subcommand)]
 pub enum BiaQuery {
     /// The casualty table: how badly one hit person is hurt.
     #[command(after_help = "Example:\n  bounce rules casualty --armour lta --roll 6")]
     Casualty {
-        #[arg(long, value_parser = parse_enum::<Armour>)]
+        #[arg(long)]
         armour: Armour,
         /// The d10, read 0..9; rolled if absent.
         #[arg(long)]
@@ -31,7 +29,7 @@ pub enum BiaQuery {
         after_help = "Examples:\n  bounce rules fire --weapon sla_squad --range 12 --roll 7 --modifier in_hma --modifier officer\n  bounce rules fire --weapon tank_gun --range 40 --roll 9 --modifier -1"
     )]
     Fire {
-        #[arg(long, value_parser = parse_enum::<Weapon>)]
+        #[arg(long)]
         weapon: Weapon,
         /// Range in table cm.
         #[arg(long)]
@@ -48,11 +46,11 @@ pub enum BiaQuery {
         after_help = "Example:\n  bounce rules penetrate --weapon at_missile --range 30 --vehicle hovertank --roll 8"
     )]
     Penetrate {
-        #[arg(long, value_parser = parse_enum::<Weapon>)]
+        #[arg(long)]
         weapon: Weapon,
         #[arg(long)]
         range: i64,
-        #[arg(long, value_parser = parse_enum::<VehicleKind>)]
+        #[arg(long)]
         vehicle: VehicleKind,
         #[arg(long)]
         roll: Option<i64>,
@@ -79,9 +77,9 @@ pub enum BiaQuery {
         after_help = "Example:\n  bounce rules morale-base --training regular --experience veteran"
     )]
     MoraleBase {
-        #[arg(long, value_parser = parse_enum::<Training>)]
+        #[arg(long)]
         training: Training,
-        #[arg(long, value_parser = parse_enum::<Experience>)]
+        #[arg(long)]
         experience: Experience,
     },
 }
