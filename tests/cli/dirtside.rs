@@ -372,3 +372,40 @@ fn table_play_reproduces_the_texts_damage_examples() {
     );
     assert!(result.units.iter().any(|u| u.unit == "cop-veh"));
 }
+
+/// Hovertanks are BiA's best armour and gun; mapped to DS2 they must stay
+/// better than track tanks whichever side attacks (the review found the
+/// mapping inverted: tanks attacking hovertanks won 79.5 %).
+#[test]
+fn hovertanks_beat_track_tanks_whichever_side_attacks() {
+    use bounce::battle::result::Winner;
+    use bounce::core::kinds::Cover;
+    use bounce::engine::calibration::{battle, force, HOVERTANK, TRACK_TANK};
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let attacker_rate = |a, d| {
+        let mut s = battle(
+            force("a", &[(a, 4)]),
+            force("d", &[(d, 4)]),
+            60,
+            Cover::Open,
+        );
+        s.ruleset = "dirtside".into();
+        s.turn_limit = ds.turn_limit();
+        let p = ds.prepare(&s, false).unwrap();
+        let wins = (0..300u64)
+            .filter(|&seed| p.fight(seed).winner == Winner::Attacker)
+            .count();
+        wins as f64 / 300.0
+    };
+    let tanks_attack = attacker_rate(TRACK_TANK, HOVERTANK);
+    let hovers_attack = attacker_rate(HOVERTANK, TRACK_TANK);
+    assert!(
+        tanks_attack < 0.25,
+        "tanks attacking hovertanks win {tanks_attack}"
+    );
+    assert!(
+        hovers_attack > 0.75,
+        "hovertanks attacking tanks win {hovers_attack}"
+    );
+}

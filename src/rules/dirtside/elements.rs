@@ -49,15 +49,17 @@ const fn v(
     }
 }
 
-/// Design numbers per campaign vehicle kind (docs/rules-decisions.md).
+/// Design numbers per campaign vehicle kind (docs/rules-decisions.md), in
+/// BiA's order: DS2 armour follows BiA armour (0, 1, 3, 4, 6 → 0, 1, 3, 4,
+/// 5), signature the vehicle's size, fire control the gun's accuracy.
 #[rustfmt::skip]
 pub const VEHICLE_TABLE: [(VehicleKind, VehicleStats); 6] = [
     (VehicleKind::Unarmoured, v(2, 0, FireControl::Basic, Mobility::WheeledHigh, false)),
-    (VehicleKind::LightTrack, v(2, 2, FireControl::Basic, Mobility::TrackedFast, true)),
-    (VehicleKind::TrackTank, v(4, 4, FireControl::Enhanced, Mobility::TrackedSlow, true)),
-    (VehicleKind::Hoverbus, v(3, 2, FireControl::Basic, Mobility::GevSlow, false)),
-    (VehicleKind::Hovercar, v(2, 1, FireControl::Basic, Mobility::GevFast, false)),
-    (VehicleKind::Hovertank, v(3, 3, FireControl::Enhanced, Mobility::GevFast, true)),
+    (VehicleKind::LightTrack, v(2, 1, FireControl::Basic, Mobility::TrackedFast, true)),
+    (VehicleKind::TrackTank, v(4, 3, FireControl::Enhanced, Mobility::TrackedSlow, true)),
+    (VehicleKind::Hoverbus, v(3, 4, FireControl::Basic, Mobility::GevSlow, false)),
+    (VehicleKind::Hovercar, v(2, 4, FireControl::Basic, Mobility::GevFast, false)),
+    (VehicleKind::Hovertank, v(4, 5, FireControl::Superior, Mobility::GevFast, true)),
 ];
 
 /// An aircraft fights as a low-flying attack VTOL.
@@ -73,8 +75,8 @@ pub fn vehicle_stats(kind: VehicleKind) -> VehicleStats {
 
 /// The Dirtside weapon a vehicle's campaign weapon becomes.
 pub const VEHICLE_WEAPONS: [(CampaignWeapon, System, u8); 17] = [
-    (CampaignWeapon::TankGun, System::Hkp, 4),
-    (CampaignWeapon::HovertankGun, System::Mdc, 3),
+    (CampaignWeapon::TankGun, System::Hkp, 3),
+    (CampaignWeapon::HovertankGun, System::Mdc, 5),
     (CampaignWeapon::VehCannon, System::Rfac, 2),
     (CampaignWeapon::VehHmg, System::Apsw, 0),
     (CampaignWeapon::VehLmg, System::Apsw, 0),
@@ -286,17 +288,17 @@ mod tests {
             rows,
             [
                 (2, 0, "basic"),
-                (2, 2, "basic"),
-                (4, 4, "enhanced"),
-                (3, 2, "basic"),
                 (2, 1, "basic"),
-                (3, 3, "enhanced")
+                (4, 3, "enhanced"),
+                (3, 4, "basic"),
+                (2, 4, "basic"),
+                (4, 5, "superior")
             ]
         );
-        assert_eq!(vehicle_weapon(CampaignWeapon::TankGun).to_string(), "hkp/4");
+        assert_eq!(vehicle_weapon(CampaignWeapon::TankGun).to_string(), "hkp/3");
         assert_eq!(
             vehicle_weapon(CampaignWeapon::HovertankGun).to_string(),
-            "mdc/3"
+            "mdc/5"
         );
         assert_eq!(
             vehicle_weapon(CampaignWeapon::VehCannon).to_string(),
