@@ -409,3 +409,123 @@ fn hovertanks_beat_track_tanks_whichever_side_attacks() {
         "hovertanks attacking tanks win {hovers_attack}"
     );
 }
+
+/// Battles for the activation checks: `att` and `def` platoons of LTA
+/// squads (four squads a platoon) in cover at 60 cm.
+fn platoons(att: usize, def: usize) -> bounce::battle::setup::BattleSetup {
+    use bounce::core::kinds::Cover;
+    use bounce::engine::calibration::{battle, force, LTA_TRAINED};
+    let mut s = battle(
+        force("a", &[(LTA_TRAINED, 4 * att)]),
+        force("d", &[(LTA_TRAINED, 4 * def)]),
+        60,
+        Cover::Cover,
+    );
+    for (i, st) in s.attacker.stands.iter_mut().enumerate() {
+        st.unit = format!("a-pl{}", i / 4);
+    }
+    for (i, st) in s.defender.stands.iter_mut().enumerate() {
+        st.unit = format!("d-pl{}", i / 4);
+    }
+    s.ruleset = "dirtside".into();
+    s.turn_limit = 12;
+    s
+}
+
+fn kind(e: &bounce::battle::event::Event) -> String {
+    e.data.as_ref().map_or(String::new(), |d| {
+        d["kind"].as_str().unwrap_or("").to_string()
+    })
+}
+
+/// L63: with equal numbers the first activation is not always the
+/// attacker's; the option the resolver takes is a die roll, logged.
+#[test]
+fn equal_sides_roll_for_the_first_activation() {
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let s = platoons(2, 2);
+    let (mut turns, mut attacker_first, mut rolls) = (0, 0, 0);
+    for seed in 0..40 {
+        for e in ds.resolve(&s, seed).unwrap().events {
+            match kind(&e).as_str() {
+                "turn_begins" => {
+                    turns += 1;
+                    if e.text.contains("the attacker acts first") {
+                        attacker_first += 1;
+                    }
+                }
+                "first_activation" => {
+                    rolls += 1;
+                    assert_eq!(e.dice.len(), 1, "{}", e.text);
+                }
+                _ => {}
+            }
+        }
+    }
+    let share = attacker_first as f64 / turns as f64;
+    assert!(
+        rolls > 0 && (0.3..0.7).contains(&share),
+        "{attacker_first} of {turns}, {rolls} rolls"
+    );
+}
+
+/// L51: only a side with fewer unactivated units may pass, and the
+/// resolver does pass when its units have nothing in reach.
+#[test]
+fn only_the_side_with_fewer_unactivated_units_passes() {
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let s = platoons(3, 1);
+    let mut passes = 0;
+    for seed in 0..20 {
+        for e in ds.resolve(&s, seed).unwrap().events {
+            if kind(&e) == "pass" {
+                passes += 1;
+                let d = e.data.unwrap();
+                assert!(
+                    d["unactivated"].as_i64() < d["enemy_unactivated"].as_i64(),
+                    "{}",
+                    e.text
+                );
+            }
+        }
+    }
+    assert!(
+        passes > 0,
+        "the lone defending platoon waits for the attackers"
+    );
+}
+
+/// L101: a unit that is close-assaulted inverts its command marker, so it
+/// does not activate later in that turn.
+#[test]
+fn a_close_assaulted_unit_does_not_activate_that_turn() {
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let s = platoons(2, 2);
+    let mut assaults = 0;
+    for seed in 0..60 {
+        let events = ds.resolve(&s, seed).unwrap().events;
+        let mut assaulted: Vec<(u32, String)> = Vec::new();
+        for e in &events {
+            match kind(e).as_str() {
+                "assault" => {
+                    let d = e.data.as_ref().unwrap();
+                    assaulted.push((e.turn, d["defender"].as_str().unwrap().to_string()));
+                    assaults += 1;
+                }
+                "activate" => {
+                    let unit = e.actor.clone().unwrap();
+                    assert!(
+                        !assaulted.contains(&(e.turn, unit.clone())),
+                        "seed {seed}: {unit} activates in turn {} after being assaulted",
+                        e.turn
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(assaults > 0, "some battles come to close assault");
+}

@@ -36,6 +36,15 @@ impl Battle<'_, '_> {
         if !self.reaction_at(u, "close assault", threat) {
             return false;
         }
+        // The unit assaulted inverts its command marker: if it has not
+        // activated yet this turn, it will not (L101).
+        if !self.s.units[v].activated {
+            self.s.units[v].activated = true;
+            let ev = DsEvent::LosesActivation {
+                unit: self.ucode(v),
+            };
+            self.log(Some(self.s.units[v].role), ev);
+        }
         let gap = self.gap(u, v);
         if gap > 2 {
             self.shift(u, gap - 2, "double move");

@@ -40,6 +40,17 @@ pub enum DsEvent {
     LosesActivation {
         unit: String,
     },
+    /// Equal numbers of units: a die decides who activates first (L63's option).
+    FirstActivation {
+        rolled: Rolled,
+        first: &'static str,
+    },
+    /// A side with fewer unactivated units passes, so the other activates again (L51).
+    Pass {
+        side: &'static str,
+        unactivated: usize,
+        enemy_unactivated: usize,
+    },
     Move {
         unit: String,
         from: i64,
@@ -138,7 +149,10 @@ pub enum DsEvent {
 impl Happening for DsEvent {
     fn phase(&self) -> &str {
         match self {
-            DsEvent::Activate { .. } | DsEvent::LosesActivation { .. } => "activation",
+            DsEvent::Activate { .. }
+            | DsEvent::LosesActivation { .. }
+            | DsEvent::FirstActivation { .. }
+            | DsEvent::Pass { .. } => "activation",
             DsEvent::Move { .. } | DsEvent::Withdraws { .. } => "movement",
             DsEvent::Reaction { .. } => "reaction",
             DsEvent::Confidence { .. }
@@ -192,7 +206,8 @@ impl Happening for DsEvent {
             | DsEvent::Rally { rolled, .. }
             | DsEvent::NewLeader { rolled, .. }
             | DsEvent::Effectiveness { rolled, .. }
-            | DsEvent::Repair { rolled, .. } => vec![rolled.roll()],
+            | DsEvent::Repair { rolled, .. }
+            | DsEvent::FirstActivation { rolled, .. } => vec![rolled.roll()],
             DsEvent::Shot {
                 firer_die,
                 target_die,
@@ -237,6 +252,17 @@ impl Happening for DsEvent {
                 if *opportunity { " for opportunity fire" } else { "" }
             ),
             DsEvent::LosesActivation { unit } => format!("{unit} loses its activation"),
+            DsEvent::FirstActivation { rolled, first } => format!(
+                "equal numbers of units: {} {} → the {first} activates first",
+                rolled.die, rolled.roll
+            ),
+            DsEvent::Pass {
+                side,
+                unactivated,
+                enemy_unactivated,
+            } => format!(
+                "the {side} passes ({unactivated} unit(s) left to activate against {enemy_unactivated})"
+            ),
             DsEvent::Move { unit, from, to, how } => format!("{unit} moves ({how}) from {from}\" to {to}\""),
             DsEvent::Reaction {
                 unit,

@@ -13,7 +13,11 @@ use crate::core::ladder::Die;
 use crate::rules::dirtside::confidence::Level;
 
 impl Battle<'_, '_> {
-    /// One turn: activations alternate, the side with fewer units first.
+    /// One turn: activations alternate. The side with fewer units on the
+    /// table takes the first activation (its choice, L63: it strikes first);
+    /// with equal numbers a die decides (L63's option). A side with fewer
+    /// unactivated units may pass (L51); the resolver passes when none of its
+    /// units has anything in reach, so that the enemy must come on first.
     pub(crate) fn turn(&mut self) {
         self.s.turn += 1;
         for u in self.s.units.iter_mut() {
@@ -32,6 +36,9 @@ impl Battle<'_, '_> {
             if self.s.over.is_some() {
                 return;
             }
+            if self.passes(side) {
+                side = side.other();
+            }
             let next = self.next_unit(side).or_else(|| {
                 side = side.other();
                 self.next_unit(side)
@@ -43,14 +50,59 @@ impl Battle<'_, '_> {
         }
     }
 
-    pub(crate) fn first_side(&self) -> Role {
+    /// Who activates first this turn, with the die roll logged on a tie.
+    pub(crate) fn first_side(&mut self) -> Role {
         let a = self.side_units(Role::Attacker).len();
         let d = self.side_units(Role::Defender).len();
-        if d < a {
-            Role::Defender
-        } else {
-            Role::Attacker
+        match d.cmp(&a) {
+            std::cmp::Ordering::Less => Role::Defender,
+            std::cmp::Ordering::Greater => Role::Attacker,
+            std::cmp::Ordering::Equal => {
+                let r = self.roll(Die::D6);
+                let first = if r <= 3 {
+                    Role::Attacker
+                } else {
+                    Role::Defender
+                };
+                let ev = DsEvent::FirstActivation {
+                    rolled: rolled(Die::D6, r),
+                    first: first.as_str(),
+                };
+                self.log(None, ev);
+                first
+            }
         }
+    }
+
+    fn unactivated(&self, side: Role) -> usize {
+        self.side_units(side)
+            .into_iter()
+            .filter(|&u| !self.s.units[u].activated)
+            .count()
+    }
+
+    /// Whether `side` passes its activation now: it may only with fewer
+    /// unactivated units than the enemy, and does when none of them has a
+    /// target in reach while the enemy still has units to bring on.
+    fn passes(&mut self, side: Role) -> bool {
+        let (own, enemy) = (self.unactivated(side), self.unactivated(side.other()));
+        if own == 0 || own >= enemy {
+            return false;
+        }
+        let idle = self
+            .side_units(side)
+            .into_iter()
+            .filter(|&u| !self.s.units[u].activated)
+            .all(|u| !self.targets_in_reach(u));
+        if idle {
+            let ev = DsEvent::Pass {
+                side: side.as_str(),
+                unactivated: own,
+                enemy_unactivated: enemy,
+            };
+            self.log(Some(side), ev);
+        }
+        idle
     }
 
     fn next_unit(&self, side: Role) -> Option<usize> {
