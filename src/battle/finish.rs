@@ -115,11 +115,12 @@ pub fn ending_by_fates(fates: &[(Role, Fate)]) -> Option<(Winner, String)> {
     })
 }
 
-/// The verdict when the turns run out: the defender holds.
+/// The verdict when the turns run out: the defender holds. A battle always
+/// plays at least one turn, so a limit below one reads as one.
 pub fn turn_limit(limit: u32) -> (Winner, String) {
     (
         Winner::Defender,
-        format!("turn limit of {limit} reached: the defender holds"),
+        format!("turn limit of {} reached: the defender holds", limit.max(1)),
     )
 }
 

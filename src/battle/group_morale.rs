@@ -89,8 +89,9 @@ pub fn group_number(members: &[Member]) -> i64 {
     for m in members {
         people[m.morale.clamp(1, 9) as usize] += m.people.max(1);
     }
-    // `max_by_key` keeps the last of equals: the worse number.
-    (1..=9).max_by_key(|&m| people[m as usize]).unwrap_or(5)
+    // `max_by_key` keeps the last of equals: the worse number (so a group
+    // with no members on the table reads 9; it never reaches a threshold).
+    (1..=9).max_by_key(|&m| people[m as usize]).unwrap_or(9)
 }
 
 /// One player's group (a command in the battle), tested as a whole.

@@ -22,12 +22,6 @@ impl Log {
         }
     }
 
-    /// A log that goes on from events already kept (a resolver that pools
-    /// its event buffer between runs hands it over at the end).
-    pub fn with_events(on: bool, events: Vec<Event>) -> Log {
-        Log { on, events }
-    }
-
     /// Switches the log on or off (a pooled battle reused for another run).
     pub fn set_on(&mut self, on: bool) {
         self.on = on;
@@ -43,13 +37,6 @@ impl Log {
     pub fn push<H: Happening>(&mut self, turn: u32, side: Option<Role>, what: impl FnOnce() -> H) {
         if self.on {
             self.events.push(Event::of(turn, side, &what()));
-        }
-    }
-
-    /// Logs an event already made (the engine's own lines at the table).
-    pub fn push_event(&mut self, event: Event) {
-        if self.on {
-            self.events.push(event);
         }
     }
 

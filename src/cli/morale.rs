@@ -50,7 +50,7 @@ pub fn print_breakdown(code: &str, m: &MoraleBreakdown) {
     for f in &m.factors {
         rows.push(vec![
             f.name.replace('_', " "),
-            format!("{:+}", f.modifier),
+            crate::core::text::signed(i64::from(f.modifier)),
             format!("{:?}", f.source).to_lowercase(),
         ]);
     }

@@ -90,9 +90,9 @@ pub fn protective(equipment: Option<Equipment>, armour: Option<i64>) -> i64 {
 }
 
 /// Grids per move action: the BiA tactical move in cm over 5, at least 1;
-/// artillery does not move.
+/// artillery does not move, and aircraft fly above the grid.
 pub fn move_grids(s: &StandSetup) -> i64 {
-    if s.stand_type == StandType::Artillery {
+    if matches!(s.stand_type, StandType::Artillery | StandType::Aircraft) {
         0
     } else {
         (s.bia.tactical_move_cm / 5).max(1)

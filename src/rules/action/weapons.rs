@@ -12,21 +12,18 @@ use crate::core::kinds::Weapon;
 /// ACTION points per BiA d10 step.
 pub const POINTS_PER_STEP: i64 = 10;
 
-/// Area radius in grids of each blast weapon (bounce's).
-pub const AREA_RADIUS: [(Weapon, i64); 5] = [
-    (Weapon::SlaSupport, 1),
-    (Weapon::HeMissile, 2),
-    (Weapon::TankGun, 1),
-    (Weapon::HovertankGun, 1),
-    (Weapon::MarineSca, 1),
-];
+/// Area radius in grids of a blast weapon (bounce's): the HE missile's
+/// warhead covers two grids, every other blast one.
+pub const AREA_RADIUS: [(Weapon, i64); 1] = [(Weapon::HeMissile, 2)];
 
-/// The area radius of a blast weapon, `None` for the others.
-pub fn area_radius(weapon: Weapon) -> Option<i64> {
-    AREA_RADIUS
-        .iter()
-        .find(|(w, _)| *w == weapon)
-        .map(|(_, r)| *r)
+/// The area radius of a stand's weapon if BiA gives it blast, `None` otherwise.
+pub fn area_radius(p: &BiaProfile, weapon: Weapon) -> Option<i64> {
+    p.blast.then(|| {
+        AREA_RADIUS
+            .iter()
+            .find(|(w, _)| *w == weapon)
+            .map_or(1, |(_, r)| *r)
+    })
 }
 
 /// The band edges in grids: each cm edge read as grids the way every campaign
@@ -149,8 +146,13 @@ pub(crate) mod tests {
         assert_eq!(value(&t, 20), Some(10));
         assert_eq!(max_grids(&t), 24);
         assert_eq!(best_value(&BiaProfile::default()), 0);
-        assert_eq!(area_radius(Weapon::HeMissile), Some(2));
-        assert_eq!(area_radius(Weapon::Rifles), None);
+        let blast = BiaProfile {
+            blast: true,
+            ..BiaProfile::default()
+        };
+        assert_eq!(area_radius(&blast, Weapon::HeMissile), Some(2));
+        assert_eq!(area_radius(&blast, Weapon::TankGun), Some(1));
+        assert_eq!(area_radius(&rifles(), Weapon::Rifles), None);
     }
 
     #[test]

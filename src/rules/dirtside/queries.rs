@@ -240,7 +240,10 @@ pub fn answer(q: DirtsideQuery) -> Result<Answer, String> {
                 t,
                 roll,
                 |r| confidence::after_test(level, r, t),
-                &format!("{quality} {leadership} at {level}, threat {threat:+}"),
+                &format!(
+                    "{quality} {leadership} at {level}, threat {}",
+                    crate::core::text::signed(threat)
+                ),
             )
         }
         DirtsideQuery::Rally {

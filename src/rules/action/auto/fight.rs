@@ -22,7 +22,7 @@ impl Battle<'_, '_> {
         );
         if self.s.turn > 1 {
             self.morale_phase();
-            if self.over().is_some() {
+            if self.ended() {
                 return;
             }
         }
@@ -55,7 +55,7 @@ impl Battle<'_, '_> {
                     continue;
                 }
                 acted |= self.auto_act(i, phase);
-                if self.over().is_some() {
+                if self.ended() {
                     return;
                 }
             }

@@ -3,11 +3,20 @@
 
 use super::Battle;
 use crate::battle::finish::{close, ending_by_fates, Closing};
-use crate::battle::result::{BattleResult, StandOutcome, Winner};
+use crate::battle::result::{BattleResult, Role, StandOutcome, Winner};
 use crate::battle::ruleset::Ruleset;
 use crate::rules::action::Action;
 
 impl Battle<'_, '_> {
+    /// Whether the battle is over: a stalemate, or a side with no element
+    /// fighting. Checked after every action, so it builds nothing.
+    pub(crate) fn ended(&self) -> bool {
+        self.s.stalemate
+            || Role::BOTH
+                .iter()
+                .any(|r| !self.s.pieces.iter().any(|x| x.role == *r && x.fighting()))
+    }
+
     /// The winner and why, once a side is out of the fight.
     pub(crate) fn over(&self) -> Option<(Winner, String)> {
         if self.s.stalemate {

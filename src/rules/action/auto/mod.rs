@@ -109,7 +109,7 @@ impl Piece {
         self.bia.air_defence()
     }
     pub fn area_radius(&self) -> Option<i64> {
-        self.weapon.and_then(weapons::area_radius)
+        self.weapon.and_then(|w| weapons::area_radius(&self.bia, w))
     }
     /// Weapons with real penetration take armour first.
     pub fn anti_armour(&self) -> bool {
@@ -190,7 +190,7 @@ impl TurnByTurn for Battle<'_, '_> {
         self.s.turn
     }
     fn is_over(&self) -> bool {
-        self.over().is_some()
+        self.ended()
     }
     fn play_turn(&mut self) {
         self.auto_turn();

@@ -98,8 +98,10 @@ impl TurnByTurn for Battle<'_, '_> {
         self.s.turn
     }
 
+    /// BiA always plays its first turn (a side of orbital platforms alone
+    /// has nothing on the table, yet its entry is still fought).
     fn is_over(&self) -> bool {
-        self.over()
+        self.s.turn > 0 && self.over()
     }
 
     fn play_turn(&mut self) {
