@@ -13,13 +13,10 @@ impl Battle<'_, '_> {
     /// One auto turn.
     pub(crate) fn auto_turn(&mut self) {
         self.s.turn += 1;
-        self.log(
-            None,
-            Shared::TurnBegins {
-                turn: self.s.turn,
-                first: None,
-            },
-        );
+        self.log(None, |b| Shared::TurnBegins {
+            turn: b.s.turn,
+            first: None,
+        });
         if self.s.turn > 1 {
             self.morale_phase();
             if self.ended() {
@@ -121,17 +118,16 @@ impl Battle<'_, '_> {
         }
         self.s.order = sequence::order(&entries);
         let order = self.s.order.iter().map(|&i| self.code(i)).collect();
-        self.log(None, ActEvent::Initiative { rolls, order });
+        self.log(None, move |_| ActEvent::Initiative { rolls, order });
     }
 
     pub(crate) fn declare_ready(&mut self, i: usize, on: Option<usize>) {
         self.s.pieces[i].ready = Some(on);
         self.s.pieces[i].readied_on = Some(on);
-        let ev = ActEvent::Ready {
-            stand: self.code(i),
-            on: on.map(|j| self.code(j)),
-        };
-        self.log(Some(self.s.pieces[i].role), ev);
+        self.log(Some(self.s.pieces[i].role), move |b| ActEvent::Ready {
+            stand: b.code(i),
+            on: on.map(|j| b.code(j)),
+        });
     }
 
     /// One element's action in an auto phase; returns whether it acted.

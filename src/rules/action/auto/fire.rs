@@ -231,15 +231,14 @@ impl Battle<'_, '_> {
             }
             None => (None, None),
         };
-        let ev = ActEvent::Scatter {
-            attacker: self.code(i),
-            target: self.code(j),
+        self.log(Some(self.s.pieces[i].role), move |b| ActEvent::Scatter {
+            attacker: b.code(i),
+            target: b.code(j),
             direction_roll: dir_roll,
             direction,
             distance_roll: dist_roll,
             grids: grids_n,
-        };
-        self.log(Some(self.s.pieces[i].role), ev);
+        });
         let (d, g) = (direction?, grids_n?);
         let (side, onward) = scatter::offset(d, g);
         let (a, t) = (self.s.pieces[i].pos, self.s.pieces[j].pos);
@@ -289,10 +288,10 @@ impl Battle<'_, '_> {
             }
             x.fired = true;
         }
-        let ev = ActEvent::Attack {
-            phase: self.s.phase,
-            attacker: self.code(i),
-            target: self.code(j),
+        self.log(Some(a.role), move |b| ActEvent::Attack {
+            phase: b.s.phase,
+            attacker: b.code(i),
+            target: b.code(j),
             range: shot.range,
             combat_skill: a.m.element.combat_skill,
             weapon,
@@ -304,8 +303,7 @@ impl Battle<'_, '_> {
             defence_roll: rd,
             via: shot.via.clone(),
             hit: out == Outcome::Hit,
-        };
-        self.log(Some(a.role), ev);
+        });
         let t = &mut self.s.pieces[j];
         t.under_fire = true;
         t.attacked = true;
@@ -342,12 +340,11 @@ impl Battle<'_, '_> {
         };
         let (ll, hits) = (x.ll, x.hits);
         let role = x.role;
-        let ev = ActEvent::LifeLost {
-            stand: self.code(j),
+        self.log(Some(role.other()), move |b| ActEvent::LifeLost {
+            stand: b.code(j),
             life_levels: ll,
             hits,
             effect,
-        };
-        self.log(Some(role.other()), ev);
+        });
     }
 }

@@ -204,9 +204,14 @@ pub(crate) struct Battle<'p, 'a> {
 }
 
 impl Battle<'_, '_> {
-    pub(crate) fn log<H: Happening>(&mut self, side: Option<Role>, what: H) {
-        let turn = self.s.turn;
-        self.s.log.push(turn, side, || what);
+    /// Logs what `make` builds from the battle; an odds run (log off) never
+    /// calls it, so no event or string is made there.
+    pub(crate) fn log<H: Happening>(&mut self, side: Option<Role>, make: impl FnOnce(&Self) -> H) {
+        if self.s.log.is_on() {
+            let what = make(self);
+            let turn = self.s.turn;
+            self.s.log.push(turn, side, || what);
+        }
     }
 
     pub(crate) fn code(&self, i: usize) -> String {

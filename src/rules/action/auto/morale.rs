@@ -27,8 +27,9 @@ impl Battle<'_, '_> {
             return false;
         };
         let role = self.s.groups[g].role;
-        let ev = Shared::group_morale(self.p.group_codes[g], &t);
-        self.log(Some(role), ev);
+        self.log(Some(role), move |b| {
+            Shared::group_morale(b.p.group_codes[g], &t)
+        });
         if !t.passed {
             for x in self
                 .s

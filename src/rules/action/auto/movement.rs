@@ -55,14 +55,13 @@ impl Battle<'_, '_> {
         }
         self.s.pieces[i].pos.1 = to_y;
         let to = self.nearest_enemy(i).unwrap_or(0);
-        let ev = ActEvent::Move {
-            stand: self.code(i),
+        self.log(Some(Role::Attacker), move |b| ActEvent::Move {
+            stand: b.code(i),
             grids: y - to_y,
             ap: cost,
             from: Some(from),
             to: Some(to),
-        };
-        self.log(Some(Role::Attacker), ev);
+        });
         self.ready_fire(i);
     }
 
@@ -71,13 +70,12 @@ impl Battle<'_, '_> {
         let x = &mut self.s.pieces[i];
         x.ap -= ap;
         x.moved = true;
-        let ev = ActEvent::Move {
-            stand: self.code(i),
+        self.log(Some(self.s.pieces[i].role), move |b| ActEvent::Move {
+            stand: b.code(i),
             grids,
             ap,
             from: None,
             to: None,
-        };
-        self.log(Some(self.s.pieces[i].role), ev);
+        });
     }
 }

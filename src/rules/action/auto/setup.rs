@@ -149,11 +149,11 @@ impl Battle<'_, '_> {
             // The ground ACTION moves over: its movement row, from the options.
             *terrain = self.p.terrain.name().to_string();
         }
-        self.log(None, ev);
+        self.log(None, move |_| ev);
         for i in 0..self.p.pieces.len() {
             let e = self.p.pieces[i].m.element;
-            let ev = ActEvent::Element {
-                stand: self.code(i),
+            self.log(Some(self.p.pieces[i].role), move |b| ActEvent::Element {
+                stand: b.code(i),
                 combat_skill: e.combat_skill,
                 evasion: e.evasion,
                 protective: e.protective,
@@ -161,8 +161,7 @@ impl Battle<'_, '_> {
                 life_levels: e.life_levels,
                 action_points: e.action_points,
                 design_points: e.design_points().total,
-            };
-            self.log(Some(self.p.pieces[i].role), ev);
+            });
         }
     }
 }

@@ -40,10 +40,9 @@ impl Battle<'_, '_> {
         // activated yet this turn, it will not (L101).
         if !self.s.units[v].activated {
             self.s.units[v].activated = true;
-            let ev = DsEvent::LosesActivation {
-                unit: self.ucode(v),
-            };
-            self.log(Some(self.s.units[v].role), ev);
+            self.log(Some(self.s.units[v].role), move |b| {
+                DsEvent::LosesActivation { unit: b.ucode(v) }
+            });
         }
         let gap = self.gap(u, v);
         if gap > 2 {
@@ -80,12 +79,11 @@ impl Battle<'_, '_> {
         let mut round = 1;
         let mut cover = self.s.units[v].post;
         loop {
-            let ev = DsEvent::Assault {
-                attacker: self.ucode(u),
-                defender: self.ucode(v),
+            self.log(Some(self.s.units[u].role), move |b| DsEvent::Assault {
+                attacker: b.ucode(u),
+                defender: b.ucode(v),
                 round,
-            };
-            self.log(Some(self.s.units[u].role), ev);
+            });
             let (au, du) = (self.alive(u).count(), self.alive(v).count());
             self.assault_round(u, v, cover);
             let a_lost = au - self.alive(u).count();
@@ -182,16 +180,15 @@ impl Battle<'_, '_> {
                 if killed {
                     kills.push(t);
                 }
-                let ev = DsEvent::Chits {
-                    firer: self.code(e),
-                    target: self.code(t),
+                self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
+                    firer: b.code(e),
+                    target: b.code(t),
                     drawn: drawn.iter().map(|c| c.name()).collect(),
                     valid: reading.valid.iter().map(|c| c.name()).collect(),
                     total: reading.valid_total,
                     result: reading.result,
                     effects: Vec::new(),
-                };
-                self.log(Some(self.s.elements[e].role), ev);
+                });
             }
         }
         for t in kills {

@@ -123,16 +123,15 @@ impl Battle<'_, '_> {
         ) {
             self.record_loss(t, attack);
         }
-        let ev = DsEvent::Chits {
-            firer: self.code(e),
-            target: self.code(t),
+        self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
+            firer: b.code(e),
+            target: b.code(t),
             drawn: drawn.iter().map(|c| c.name()).collect(),
             valid: reading.valid.iter().map(|c| c.name()).collect(),
             total: reading.valid_total,
             result: outcome.word(),
             effects,
-        };
-        self.log(Some(self.s.elements[e].role), ev);
+        });
     }
 
     pub(super) fn infantry_damage(
@@ -153,15 +152,14 @@ impl Battle<'_, '_> {
             self.s.elements[t].alive = false;
             self.record_loss(t, attack);
         }
-        let ev = DsEvent::Chits {
-            firer: self.code(e),
-            target: self.code(t),
+        self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
+            firer: b.code(e),
+            target: b.code(t),
             drawn: drawn.iter().map(|c| c.name()).collect(),
             valid: reading.valid.iter().map(|c| c.name()).collect(),
             total: reading.valid_total,
             result: reading.result,
             effects: Vec::new(),
-        };
-        self.log(Some(self.s.elements[e].role), ev);
+        });
     }
 }

@@ -24,13 +24,10 @@ impl Battle<'_, '_> {
             u.activated = false;
         }
         let first = self.first_side();
-        self.log(
-            None,
-            Shared::TurnBegins {
-                turn: self.s.turn,
-                first: Some(first.as_str()),
-            },
-        );
+        self.log(None, |b| Shared::TurnBegins {
+            turn: b.s.turn,
+            first: Some(first.as_str()),
+        });
         let mut side = first;
         loop {
             if self.s.over.is_some() {
@@ -64,11 +61,10 @@ impl Battle<'_, '_> {
                 } else {
                     Role::Defender
                 };
-                let ev = DsEvent::FirstActivation {
+                self.log(None, move |_| DsEvent::FirstActivation {
                     rolled: rolled(Die::D6, r),
                     first: first.as_str(),
-                };
-                self.log(None, ev);
+                });
                 first
             }
         }
@@ -95,12 +91,11 @@ impl Battle<'_, '_> {
             .filter(|&u| !self.s.units[u].activated)
             .all(|u| !self.targets_in_reach(u));
         if idle {
-            let ev = DsEvent::Pass {
+            self.log(Some(side), move |_| DsEvent::Pass {
                 side: side.as_str(),
                 unactivated: own,
                 enemy_unactivated: enemy,
-            };
-            self.log(Some(side), ev);
+            });
         }
         idle
     }
@@ -118,19 +113,17 @@ impl Battle<'_, '_> {
         let role = self.s.units[u].role;
         if self.s.units[u].skip_next {
             self.s.units[u].skip_next = false;
-            let ev = DsEvent::LosesActivation {
-                unit: self.ucode(u),
-            };
-            self.log(Some(role), ev);
+            self.log(Some(role), move |b| DsEvent::LosesActivation {
+                unit: b.ucode(u),
+            });
             return;
         }
-        let ev = DsEvent::Activate {
-            unit: self.ucode(u),
-            confidence: self.s.units[u].level.word(),
-            inches: self.s.units[u].dist,
+        self.log(Some(role), move |b| DsEvent::Activate {
+            unit: b.ucode(u),
+            confidence: b.s.units[u].level.word(),
+            inches: b.s.units[u].dist,
             opportunity: false,
-        };
-        self.log(Some(role), ev);
+        });
         self.s.units[u].evading = false;
         self.repairs(u);
         let level = self.s.units[u].level;
@@ -184,12 +177,11 @@ impl Battle<'_, '_> {
             if fixed {
                 self.s.elements[e].systems_down = false;
             }
-            let ev = DsEvent::Repair {
-                element: self.code(e),
+            self.log(Some(self.s.units[u].role), move |b| DsEvent::Repair {
+                element: b.code(e),
                 rolled: rolled(Die::D6, r),
                 fixed,
-            };
-            self.log(Some(self.s.units[u].role), ev);
+            });
         }
     }
 }

@@ -56,13 +56,12 @@ impl Battle<'_, '_> {
             let reach = self.alive(v).any(|e| self.has_target(e, Some(mover)));
             if reach {
                 self.s.units[v].activated = true;
-                let ev = DsEvent::Activate {
-                    unit: self.ucode(v),
+                self.log(Some(unit.role), move |b| DsEvent::Activate {
+                    unit: b.ucode(v),
                     confidence: unit.level.word(),
                     inches: unit.dist,
                     opportunity: true,
-                };
-                self.log(Some(unit.role), ev);
+                });
                 self.fire_unit(v, Some(mover), Situation::default());
                 self.end_activation(v);
                 self.check_end();
@@ -288,15 +287,14 @@ impl Battle<'_, '_> {
             let r = self.roll(die);
             let eff = effectiveness(r, unit.leadership);
             let firing = firing_elements(eff, eligible);
-            let ev = DsEvent::Effectiveness {
-                unit: self.ucode(u),
+            self.log(Some(role), move |b| DsEvent::Effectiveness {
+                unit: b.ucode(u),
                 rolled: rolled(die, r),
                 leadership: unit.leadership,
                 result: eff.word(),
                 firing,
                 eligible,
-            };
-            self.log(Some(role), ev);
+            });
             // APSW teams count among those firing first.
             let mut order: Vec<(usize, bool)> = shots
                 .iter()
@@ -415,9 +413,9 @@ impl Battle<'_, '_> {
                 let tr = self.roll(td);
                 let sr = sd.map(|d| self.roll(d));
                 let hit = fire_control::hits(fr, tr, sr);
-                let ev = DsEvent::Shot {
-                    firer: self.code(e),
-                    target: self.code(t),
+                self.log(Some(role), move |b| DsEvent::Shot {
+                    firer: b.code(e),
+                    target: b.code(t),
                     weapon: w.to_string(),
                     range_in: range,
                     band: band.name(),
@@ -425,8 +423,7 @@ impl Battle<'_, '_> {
                     target_die: rolled(td, tr),
                     secondary: sd.zip(sr).map(|(d, r)| rolled(d, r)),
                     hit,
-                };
-                self.log(Some(role), ev);
+                });
                 if hit {
                     self.vehicle_damage(e, t, w, Some(band), sit, attack);
                 }
@@ -463,9 +460,9 @@ impl Battle<'_, '_> {
                     g = Some(rolled(gd, gr));
                     ecm = Some(rolled(ed, er));
                 }
-                let ev = DsEvent::Missile {
-                    firer: self.code(e),
-                    target: self.code(t),
+                self.log(Some(role), move |b| DsEvent::Missile {
+                    firer: b.code(e),
+                    target: b.code(t),
                     weapon: w.to_string(),
                     ads: ev_ads,
                     ads_die: ads_roll,
@@ -474,8 +471,7 @@ impl Battle<'_, '_> {
                     guidance: g,
                     ecm,
                     hit,
-                };
-                self.log(Some(role), ev);
+                });
                 if hit {
                     self.vehicle_damage(e, t, w, None, sit, attack);
                 }

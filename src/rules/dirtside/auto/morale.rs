@@ -15,15 +15,14 @@ impl Battle<'_, '_> {
         let r = self.roll(die);
         let t = confidence::target(unit.leadership, threat.level());
         let passed = confidence::reaction(r, t);
-        let ev = DsEvent::Reaction {
-            unit: self.ucode(u),
+        self.log(Some(unit.role), move |b| DsEvent::Reaction {
+            unit: b.ucode(u),
             why: threat_name(threat),
             threat: threat.level(),
             rolled: rolled(die, r),
             target: t,
             passed,
-        };
-        self.log(Some(unit.role), ev);
+        });
         passed
     }
 
@@ -39,26 +38,24 @@ impl Battle<'_, '_> {
         let t = confidence::target(unit.leadership, threat);
         let after = confidence::after_test(unit.level, r, t);
         self.s.units[u].level = after;
-        let ev = DsEvent::Confidence {
-            unit: self.ucode(u),
+        self.log(Some(unit.role), move |b| DsEvent::Confidence {
+            unit: b.ucode(u),
             why,
             threat,
             rolled: rolled(die, r),
             target: t,
             before: unit.level.word(),
             after: after.word(),
-        };
-        self.log(Some(unit.role), ev);
+        });
         self.rout_check(u);
     }
 
     pub(super) fn rout_check(&mut self, u: usize) {
         if self.s.units[u].level == Level::Routed && !self.s.units[u].out {
             self.s.units[u].out = true;
-            let ev = DsEvent::Withdraws {
-                unit: self.ucode(u),
-            };
-            self.log(Some(self.s.units[u].role), ev);
+            self.log(Some(self.s.units[u].role), move |b| DsEvent::Withdraws {
+                unit: b.ucode(u),
+            });
         }
     }
 
@@ -87,14 +84,13 @@ impl Battle<'_, '_> {
         let after = confidence::after_rally(unit.level, r, t);
         self.s.units[u].level = after;
         self.s.units[u].activated = true;
-        let ev = DsEvent::Rally {
-            unit: self.ucode(u),
+        self.log(Some(unit.role), move |b| DsEvent::Rally {
+            unit: b.ucode(u),
             rolled: rolled(die, r),
             target: t,
             before: unit.level.word(),
             after: after.word(),
-        };
-        self.log(Some(unit.role), ev);
+        });
         Ok(())
     }
 
@@ -164,13 +160,12 @@ impl Battle<'_, '_> {
         if let Some(next) = next {
             self.s.units[u].leader = next;
         }
-        let ev = DsEvent::NewLeader {
-            unit: self.ucode(u),
+        self.log(Some(self.s.units[u].role), move |b| DsEvent::NewLeader {
+            unit: b.ucode(u),
             rolled: rolled(Die::D6, r),
             before,
             after,
-        };
-        self.log(Some(self.s.units[u].role), ev);
+        });
     }
 
     /// A command unit wiped out: every unit of its side drops a level.
@@ -180,12 +175,9 @@ impl Battle<'_, '_> {
             return;
         }
         self.s.command_lost[role.index()] = true;
-        self.log(
-            None,
-            DsEvent::CommandLost {
-                side: role.as_str(),
-            },
-        );
+        self.log(None, move |_| DsEvent::CommandLost {
+            side: role.as_str(),
+        });
         for v in self.side_units(role) {
             self.s.units[v].level = self.s.units[v].level.worse(1);
             self.rout_check(v);
@@ -198,15 +190,14 @@ impl Battle<'_, '_> {
         let r = self.roll(die);
         let t = confidence::target(unit.leadership, threat);
         let passed = confidence::reaction(r, t);
-        let ev = DsEvent::Reaction {
-            unit: self.ucode(u),
+        self.log(Some(unit.role), move |b| DsEvent::Reaction {
+            unit: b.ucode(u),
             why,
             threat,
             rolled: rolled(die, r),
             target: t,
             passed,
-        };
-        self.log(Some(unit.role), ev);
+        });
         passed
     }
 }

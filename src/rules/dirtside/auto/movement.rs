@@ -62,13 +62,12 @@ impl Battle<'_, '_> {
         if inches != 0 {
             self.s.units[u].post = Post::Open;
         }
-        let ev = DsEvent::Move {
-            unit: self.ucode(u),
+        self.log(Some(role), move |b| DsEvent::Move {
+            unit: b.ucode(u),
             from,
             to,
             how,
-        };
-        self.log(Some(role), ev);
+        });
     }
 
     pub(super) fn fall_back(&mut self, u: usize, how: &'static str) {

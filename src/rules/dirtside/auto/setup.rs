@@ -165,6 +165,6 @@ impl Battle<'_, '_> {
             }
             .to_string();
         }
-        self.log(None, ev);
+        self.log(None, move |_| ev);
     }
 }

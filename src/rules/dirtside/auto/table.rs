@@ -139,7 +139,7 @@ impl TablePlay for DirtsideTable<'_> {
                         inches: b.s.units[u].dist,
                         opportunity: false,
                     };
-                    b.log(Some(b.s.units[u].role), ev);
+                    b.log(Some(b.s.units[u].role), move |_| ev);
                     Ok(())
                 })
             }
@@ -267,7 +267,7 @@ impl TablePlay for DirtsideTable<'_> {
                         rolled: super::events::Rolled { die: "d6", roll: r },
                         fixed,
                     };
-                    b.log(Some(b.s.elements[e].role), ev);
+                    b.log(Some(b.s.elements[e].role), move |_| ev);
                     Ok(())
                 })
             }

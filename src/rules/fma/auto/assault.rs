@@ -19,16 +19,15 @@ impl Battle<'_, '_> {
         let dr = self.roll(df.quality);
         let result = clash(ar.roll * am, dr.roll * dm);
         if self.s.log.is_on() {
-            let ev = FmaEvent::CloseCombat {
-                attacker: self.name(a),
-                defender: self.name(d),
+            self.log(Some(af.role), move |b| FmaEvent::CloseCombat {
+                attacker: b.name(a),
+                defender: b.name(d),
                 attacker_roll: ar,
                 attacker_times: am,
                 defender_roll: dr,
                 defender_times: dm,
                 result: result.word(),
-            };
-            self.log(Some(af.role), ev);
+            });
         }
         self.mark_fire(a, d);
         self.mark_fire(d, a);

@@ -48,13 +48,10 @@ impl Battle<'_, '_> {
             Role::Attacker
         };
         let turn = self.s.turn;
-        self.log(
-            None,
-            Shared::TurnBegins {
-                turn,
-                first: Some(first.as_str()),
-            },
-        );
+        self.log(None, move |_| Shared::TurnBegins {
+            turn,
+            first: Some(first.as_str()),
+        });
         let mut side = first;
         loop {
             match self.pick(side) {
@@ -112,14 +109,13 @@ impl Battle<'_, '_> {
         let fig = self.p.figures[f];
         if self.s.log.is_on() {
             let inches = self.nearest(f).map_or(0, |(_, d)| d.round() as i64);
-            let ev = FmaEvent::Activate {
-                figure: self.name(f),
+            self.log(Some(fig.role), move |b| FmaEvent::Activate {
+                figure: b.name(f),
                 quality: fig.quality.name(),
                 motivation: fig.motivation,
                 inches,
-                suppressed: self.s.places[f].suppressed,
-            };
-            self.log(Some(fig.role), ev);
+                suppressed: b.s.places[f].suppressed,
+            });
         }
         if !self.isolation_test(f) {
             return;
@@ -191,10 +187,7 @@ impl Battle<'_, '_> {
                 }
                 if n == 0 && near.is_some_and(|(_, d)| d <= w.reach(true)) {
                     act.aimed = true;
-                    let ev = FmaEvent::Aim {
-                        figure: self.name(f),
-                    };
-                    self.log(Some(fig.role), ev);
+                    self.log(Some(fig.role), move |b| FmaEvent::Aim { figure: b.name(f) });
                     return;
                 }
             }
@@ -213,11 +206,10 @@ impl Battle<'_, '_> {
                     }
                     if n == 0 {
                         act.prepared = true;
-                        let ev = FmaEvent::Prepare {
-                            figure: self.name(f),
+                        self.log(Some(fig.role), move |b| FmaEvent::Prepare {
+                            figure: b.name(f),
                             weapon: "rocket launcher",
-                        };
-                        self.log(Some(fig.role), ev);
+                        });
                         return;
                     }
                 }
@@ -232,10 +224,9 @@ impl Battle<'_, '_> {
             act.moved = true;
         } else if n == 0 && !self.s.places[f].overwatch && self.gun(f).is_some() {
             self.s.places[f].overwatch = true;
-            let ev = FmaEvent::Overwatch {
-                figure: self.name(f),
-            };
-            self.log(Some(fig.role), ev);
+            self.log(Some(fig.role), move |b| FmaEvent::Overwatch {
+                figure: b.name(f),
+            });
         }
     }
 }

@@ -38,15 +38,12 @@ impl Battle<'_, '_> {
                 continue;
             };
             broken[role.index()] = Some(why);
-            self.log(
-                None,
-                FmaEvent::Broken {
-                    side: role.as_str(),
-                    down,
-                    start,
-                    why,
-                },
-            );
+            self.log(None, move |_| FmaEvent::Broken {
+                side: role.as_str(),
+                down,
+                start,
+                why,
+            });
         }
         self.s.over = ending(broken.map(|b| b.is_some()), |r| {
             format!("broke: {}", broken[r.index()].unwrap_or_default())

@@ -139,21 +139,20 @@ impl Battle<'_, '_> {
         }
         let outcome = shot.resolve(&faces);
         if self.s.log.is_on() {
-            let ev = FmaEvent::Shot {
-                firer: self.name(f),
-                target: self.name(t),
+            self.log(Some(fig.role), move |b| FmaEvent::Shot {
+                firer: b.name(f),
+                target: b.name(t),
                 how: how.word(),
                 weapon: w.name(),
                 inches: d.round() as i64,
                 band: band.name(),
                 aimed,
-                option: self.p.option.name(),
+                option: b.p.option.name(),
                 to_hit: vec![q, p],
                 against,
                 effect,
                 result: outcome.word(),
-            };
-            self.log(Some(fig.role), ev);
+            });
         }
         self.mark_fire(f, t);
         self.apply(t, outcome);
@@ -278,17 +277,16 @@ impl Battle<'_, '_> {
                     result: o.word(),
                 })
                 .collect();
-            let ev = FmaEvent::Rocket {
-                firer: self.name(f),
-                target: self.name(t),
+            self.log(Some(fig.role), move |b| FmaEvent::Rocket {
+                firer: b.name(f),
+                target: b.name(t),
                 inches: d.round() as i64,
                 target_number: tn,
                 rolled: Some(rolled),
                 deviation: dev,
                 direction,
                 hits,
-            };
-            self.log(Some(fig.role), ev);
+            });
         }
         self.mark_fire(f, t);
         for (g, _, o) in results {

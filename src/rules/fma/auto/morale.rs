@@ -33,13 +33,12 @@ impl Battle<'_, '_> {
         let rolled = self.roll(fig.quality);
         let passed = reaction::passes(rolled.roll, fig.motivation);
         if self.s.log.is_on() {
-            let ev = FmaEvent::Isolated {
-                figure: self.name(f),
+            self.log(Some(fig.role), move |b| FmaEvent::Isolated {
+                figure: b.name(f),
                 rolled,
                 target: fig.motivation,
                 passed,
-            };
-            self.log(Some(fig.role), ev);
+            });
         }
         passed
     }
@@ -54,14 +53,13 @@ impl Battle<'_, '_> {
             self.s.places[f].suppressed = true;
         }
         if self.s.log.is_on() {
-            let ev = FmaEvent::Reaction {
-                figure: self.name(f),
+            self.log(Some(fig.role), move |b| FmaEvent::Reaction {
+                figure: b.name(f),
                 why,
                 rolled,
                 target,
                 passed,
-            };
-            self.log(Some(fig.role), ev);
+            });
         }
         passed
     }
@@ -77,21 +75,19 @@ impl Battle<'_, '_> {
             self.s.places[f].suppressed = false;
         }
         if self.s.log.is_on() {
-            let ev = FmaEvent::Rally {
-                figure: self.name(f),
+            self.log(Some(fig.role), move |b| FmaEvent::Rally {
+                figure: b.name(f),
                 rolled,
                 target: fig.motivation,
                 passed,
-            };
-            self.log(Some(fig.role), ev);
+            });
         }
         if !passed && self.s.places[f].cover == Cover::None && !fig.mounted {
             let rolled = self.roll(fig.burden.combat_die());
-            let ev = FmaEvent::Sprint {
-                figure: self.name(f),
+            self.log(Some(fig.role), move |b| FmaEvent::Sprint {
+                figure: b.name(f),
                 rolled,
-            };
-            self.log(Some(fig.role), ev);
+            });
             self.sprint(f, rolled.roll as f64);
         }
         passed
@@ -104,14 +100,13 @@ impl Battle<'_, '_> {
         let target = reaction::transfer_target(lf.motivation, self.p.figures[g].motivation);
         let passed = reaction::passes(rolled.roll, target);
         if self.s.log.is_on() {
-            let ev = FmaEvent::Transfer {
-                leader: self.name(leader),
-                figure: self.name(g),
+            self.log(Some(lf.role), move |b| FmaEvent::Transfer {
+                leader: b.name(leader),
+                figure: b.name(g),
                 rolled,
                 target,
                 passed,
-            };
-            self.log(Some(lf.role), ev);
+            });
         }
         passed
     }

@@ -12,8 +12,8 @@ impl Battle<'_, '_> {
         self.s.places[f].x = x;
         self.s.places[f].cover = cover;
         if self.s.log.is_on() {
-            let ev = FmaEvent::Move {
-                figure: self.name(f),
+            self.log(Some(self.p.figures[f].role), move |b| FmaEvent::Move {
+                figure: b.name(f),
                 from: from.round() as i64,
                 to: x.round() as i64,
                 how,
@@ -22,8 +22,7 @@ impl Battle<'_, '_> {
                     Cover::Soft => "soft cover",
                     Cover::Hard => "hard cover",
                 },
-            };
-            self.log(Some(self.p.figures[f].role), ev);
+            });
         }
     }
 

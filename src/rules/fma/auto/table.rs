@@ -167,7 +167,7 @@ impl TablePlay for FmaTable<'_> {
                         inches: b.nearest(f).map_or(0, |(_, d)| d.round() as i64),
                         suppressed: b.s.places[f].suppressed,
                     };
-                    b.log(Some(b.p.figures[f].role), ev);
+                    b.log(Some(b.p.figures[f].role), move |_| ev);
                     Ok(!b.isolation_test(f))
                 })?;
                 if lost {
@@ -226,7 +226,7 @@ impl TablePlay for FmaTable<'_> {
                 self.now.act.aimed = true;
                 self.run(|b| {
                     let ev = super::events::FmaEvent::Aim { figure: b.name(f) };
-                    b.log(Some(b.p.figures[f].role), ev);
+                    b.log(Some(b.p.figures[f].role), move |_| ev);
                     Ok(())
                 })
             }
@@ -240,7 +240,7 @@ impl TablePlay for FmaTable<'_> {
                 self.run(|b| {
                     b.s.places[f].overwatch = true;
                     let ev = super::events::FmaEvent::Overwatch { figure: b.name(f) };
-                    b.log(Some(b.p.figures[f].role), ev);
+                    b.log(Some(b.p.figures[f].role), move |_| ev);
                     Ok(())
                 })
             }
