@@ -529,3 +529,104 @@ fn a_close_assaulted_unit_does_not_activate_that_turn() {
     }
     assert!(assaults > 0, "some battles come to close assault");
 }
+
+/// L391, L395: without a Command Unit on the table no rally may be made —
+/// in auto-resolve (these platoons have no commander unit) and in the query,
+/// which no longer assumes an off-table command.
+#[test]
+fn no_rally_without_an_on_table_command_unit() {
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let s = platoons(2, 2);
+    for seed in 0..40 {
+        for e in ds.resolve(&s, seed).unwrap().events {
+            assert_ne!(kind(&e), "rally", "seed {seed}: {}", e.text);
+        }
+    }
+    let c = Campaign::full_moon();
+    c.fails(
+        2,
+        &[
+            "rules",
+            "dirtside",
+            "rally",
+            "--quality",
+            "regular",
+            "--leadership",
+            "2",
+            "--level",
+            "broken",
+        ],
+    );
+}
+
+/// L260: a broken unit may still fire (only routed infantry may not).
+#[test]
+fn broken_units_still_fire() {
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let s = platoons(2, 2);
+    let mut fired_broken = 0;
+    for seed in 0..60 {
+        let mut broken: Vec<String> = Vec::new();
+        for e in ds.resolve(&s, seed).unwrap().events {
+            let Some(d) = e.data.as_ref() else { continue };
+            match kind(&e).as_str() {
+                "confidence" | "rally" => {
+                    let unit = d["unit"].as_str().unwrap().to_string();
+                    broken.retain(|u| *u != unit);
+                    if d["after"] == "broken" {
+                        broken.push(unit);
+                    }
+                }
+                "chits" | "shot" => {
+                    let firer = d["firer"].as_str().unwrap();
+                    // Elements are named STAND; units a-pl0…: a stand's unit
+                    // is its platoon (four stands to a platoon, in order).
+                    let n: usize = firer.rsplit('-').next().unwrap().parse().unwrap();
+                    let unit = format!("{}-pl{}", &firer[..1], (n - 1) / 4);
+                    if broken.contains(&unit) {
+                        fired_broken += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(fired_broken > 0, "no broken unit ever fired");
+}
+
+/// L337–339: the leader's identity is secret, so a unit with fewer firers
+/// than the target has elements does not always shoot the target's first
+/// element (its leader).
+#[test]
+fn fire_does_not_single_out_the_leader() {
+    use bounce::core::kinds::Cover;
+    use bounce::engine::calibration::{battle, force, LTA_TRAINED};
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let mut s = battle(
+        force("a", &[(LTA_TRAINED, 2)]),
+        force("d", &[(LTA_TRAINED, 4)]),
+        20,
+        Cover::Open,
+    );
+    s.ruleset = "dirtside".into();
+    let (mut at_leader, mut shots) = (0, 0);
+    for seed in 0..60 {
+        for e in ds.resolve(&s, seed).unwrap().events {
+            let Some(d) = e.data.as_ref() else { continue };
+            if kind(&e) == "chits" && d["firer"].as_str().unwrap().starts_with("a-") {
+                shots += 1;
+                if d["target"] == "d-1" {
+                    at_leader += 1;
+                }
+            }
+        }
+    }
+    let share = at_leader as f64 / shots as f64;
+    assert!(
+        shots > 20 && share < 0.4,
+        "{at_leader} of {shots} shots at the leader"
+    );
+}

@@ -65,8 +65,9 @@ pub enum DirtsideQuery {
         leadership: i64,
         #[arg(long, value_parser = Level::parse)]
         level: Level,
-        /// The Command Unit's leadership; default 3, an off-table command.
-        #[arg(long, value_parser = leadership, default_value = "3")]
+        /// The on-table Command Unit's leadership (without one on the table no
+        /// rally may be made, L391).
+        #[arg(long, value_parser = leadership)]
         command_leadership: i64,
         #[arg(long)]
         roll: Option<i64>,

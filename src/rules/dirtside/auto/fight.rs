@@ -134,8 +134,18 @@ impl Battle<'_, '_> {
         {
             if can_rally {
                 let _ = self.rally(u);
-            } else if self.s.units[u].post == Post::Open {
-                self.fall_back(u, "fall back");
+            } else {
+                if self.s.units[u].post == Post::Open {
+                    self.fall_back(u, "fall back");
+                }
+                // A broken unit may still fire; only a routed one may not (L260).
+                if self.s.units[u].level == Level::Broken
+                    && self.present(u)
+                    && !self.s.units[u].out
+                    && self.s.over.is_none()
+                {
+                    self.fire_unit(u, None, Situation::default());
+                }
             }
             self.end_activation(u);
             return;

@@ -244,10 +244,17 @@ impl Battle<'_, '_> {
                     && (self.s.elements[t].is_vehicle() != key.0 || !av)
             })
             .collect();
+        // The leader's identity is secret (L337–339): a firer cannot aim at
+        // it, so shots spread over the unit from a start that varies with the
+        // turn and the two units, not from its first element (the leader).
         let t = if options.is_empty() {
             first
         } else {
-            options[k % options.len()]
+            let start = (self.s.turn as usize)
+                .wrapping_mul(31)
+                .wrapping_add(f.unit.wrapping_mul(17))
+                .wrapping_add(v.wrapping_mul(7));
+            options[k.wrapping_add(start) % options.len()]
         };
         self.plan(e, t, range).map(|p| (t, p))
     }

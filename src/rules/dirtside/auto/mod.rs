@@ -36,9 +36,6 @@ use events::Rolled;
 
 /// Days a damaged or immobilised vehicle is out after the battle.
 pub const REPAIR_DAYS: i64 = 2;
-/// Leadership of an off-table command, for rallies when none is on the table.
-pub const OFF_TABLE_COMMAND: i64 = 3;
-
 /// Where a unit stands: its cover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Post {

@@ -3,7 +3,7 @@
 //! in the log come from here.
 
 use super::events::DsEvent;
-use super::{rolled, Attack, Battle, OFF_TABLE_COMMAND};
+use super::{rolled, Attack, Battle};
 use crate::battle::result::Role;
 use crate::core::ladder::Die;
 use crate::rules::dirtside::confidence::{self, Level, Threat};
@@ -65,19 +65,17 @@ impl Battle<'_, '_> {
         if self.s.command_lost[r.index()] {
             return None;
         }
-        Some(
-            (0..self.s.units.len())
-                .find(|&u| self.s.units[u].role == r && self.s.units[u].command && self.present(u))
-                .map(|u| self.s.units[u].leadership)
-                .unwrap_or(OFF_TABLE_COMMAND),
-        )
+        // Without a Command Unit on the table no rally may be made (L391, L395).
+        (0..self.s.units.len())
+            .find(|&u| self.s.units[u].role == r && self.s.units[u].command && self.present(u))
+            .map(|u| self.s.units[u].leadership)
     }
 
     pub(crate) fn rally(&mut self, u: usize) -> Result<(), String> {
         let unit = self.s.units[u];
         let cl = self
             .command_leadership(unit.role)
-            .ok_or("the command unit is lost: no rallies")?;
+            .ok_or("no Command Unit on the table (or it was lost): no rallies")?;
         let die = unit.quality.die();
         let r = self.roll(die);
         let t = confidence::rally_target(unit.leadership, cl);
