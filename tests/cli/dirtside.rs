@@ -630,3 +630,40 @@ fn fire_does_not_single_out_the_leader() {
         "{at_leader} of {shots} shots at the leader"
     );
 }
+
+/// A move that is not a close assault stops short of contact: no unit's
+/// advance ends on a spot an enemy unit holds (a unit that balks at its
+/// assault reaction does not walk into the enemy position).
+#[test]
+fn advances_stop_short_of_the_enemy_position() {
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let s = platoons(2, 2);
+    let mut advances = 0;
+    for seed in 0..60 {
+        let r = ds.resolve(&s, seed).unwrap();
+        let mut at: std::collections::BTreeMap<String, i64> = std::collections::BTreeMap::new();
+        for u in ["a-pl0", "a-pl1"] {
+            at.insert(u.into(), 24);
+        }
+        for u in ["d-pl0", "d-pl1"] {
+            at.insert(u.into(), 0);
+        }
+        for e in &r.events {
+            if kind(e) != "move" {
+                continue;
+            }
+            let d = e.data.as_ref().unwrap();
+            let unit = d["unit"].as_str().unwrap().to_string();
+            let to = d["to"].as_i64().unwrap();
+            at.insert(unit.clone(), to);
+            if d["how"] == "advance" {
+                advances += 1;
+                let side = &unit[..1];
+                let shared = at.iter().any(|(v, p)| &v[..1] != side && *p == to);
+                assert!(!shared, "seed {seed}: {} ends on an enemy's spot", e.text);
+            }
+        }
+    }
+    assert!(advances > 0);
+}

@@ -19,9 +19,11 @@ impl Battle<'_, '_> {
 
     /// How far the unit's weapons want to close: the close band of its guns
     /// while enemy vehicles remain, else the reach of its anti-personnel fire.
+    /// Infantry close to an inch short: only a close assault goes into
+    /// contact, so an ordinary move never ends on a spot the enemy holds.
     fn stand_off(&self, u: usize) -> i64 {
         if self.infantry_unit(u) {
-            return 0;
+            return 1;
         }
         let role = self.s.units[u].role;
         let vehicles = self
