@@ -3,6 +3,7 @@
 
 use super::events::DsEvent;
 use super::{Battle, Post};
+use crate::battle::result::Role;
 use crate::rules::dirtside::chits;
 use crate::rules::dirtside::confidence::{self, Level, Threat};
 use crate::rules::dirtside::elements::Make;
@@ -90,7 +91,8 @@ impl Battle<'_, '_> {
             let d_lost = du - self.alive(v).count();
             if !self.present(v) {
                 self.command_check(v);
-                self.s.units[u].dist = self.s.units[v].dist;
+                let spot = self.s.units[v].dist;
+                self.take_position(u, spot);
                 return true;
             }
             let dt = if 2 * d_lost >= du {
@@ -137,8 +139,23 @@ impl Battle<'_, '_> {
         let old = self.s.units[v].dist;
         self.shift(v, -back, "withdraw");
         self.s.units[v].marker = true;
-        self.s.units[u].dist = old;
+        self.take_position(u, old);
         self.s.units[u].post = Post::Open;
+    }
+
+    /// The winner of an assault moves into the position it took, unless
+    /// another enemy unit still holds that spot: then it stops an inch short.
+    fn take_position(&mut self, u: usize, spot: i64) {
+        let role = self.s.units[u].role;
+        let held = self
+            .side_units(role.other())
+            .into_iter()
+            .any(|w| !self.s.units[w].out && self.s.units[w].dist == spot);
+        self.s.units[u].dist = match (held, role) {
+            (false, _) => spot,
+            (true, Role::Attacker) => spot + 1,
+            (true, Role::Defender) => spot - 1,
+        };
     }
 
     /// Every team on both sides draws at once; the dead still fire this round.

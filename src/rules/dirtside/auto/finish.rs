@@ -2,7 +2,7 @@
 //! each vehicle's damage and each unit's confidence carried back to the
 //! campaign.
 
-use super::{Battle, REPAIR_DAYS};
+use super::{Battle, Element, REPAIR_DAYS};
 use crate::battle::finish::{close, ending, Closing};
 use crate::battle::result::{
     BattleResult, Damage, DamageKind, Role, StandOutcome, UnitCarryOver, Winner,
@@ -33,14 +33,29 @@ impl Battle<'_, '_> {
     /// The result; `called` is the umpire's decision in a played battle.
     pub(crate) fn finish(mut self, called: Option<(Winner, String)>) -> BattleResult {
         let verdict = called.or_else(|| self.s.over.clone());
+        // Each stand gathers its elements: the people of every element put
+        // out of action go to the aid post (the campaign's casualty table
+        // decides who is dead); the stand is destroyed only with all of them.
         let stands = self
-            .s
-            .elements
+            .p
+            .stands
             .iter()
             .enumerate()
-            .map(|(i, e)| {
-                let damage =
-                    (e.alive && e.is_vehicle() && (e.damaged || e.immobilised)).then_some(Damage {
+            .map(|(st, stand)| {
+                let es: Vec<&Element> = (0..self.s.elements.len())
+                    .filter(|&e| self.p.stand_of[e] == st)
+                    .map(|e| &self.s.elements[e])
+                    .collect();
+                let hits: i64 = es.iter().filter(|e| !e.alive).map(|e| e.people).sum();
+                let status = if es.iter().all(|e| !e.alive) {
+                    Status::Destroyed
+                } else {
+                    Status::Effective
+                };
+                let vehicle = es.iter().find(|e| e.is_vehicle());
+                let damage = vehicle
+                    .filter(|e| e.alive && (e.damaged || e.immobilised))
+                    .map(|e| Damage {
                         kind: if e.damaged {
                             DamageKind::Damaged
                         } else {
@@ -48,31 +63,33 @@ impl Battle<'_, '_> {
                         },
                         repair_days: REPAIR_DAYS,
                     });
-                let (hits, status) = if e.alive {
-                    (0, Status::Effective)
-                } else {
-                    (e.people, Status::Destroyed)
-                };
                 StandOutcome {
-                    fired: e.fired,
-                    under_fire: e.under_fire,
-                    ammo_spent: e.ammo_spent,
-                    knockout: e.knockout,
+                    fired: es.iter().any(|e| e.fired),
+                    under_fire: es.iter().any(|e| e.under_fire),
+                    ammo_spent: es.iter().map(|e| e.ammo_spent).max().unwrap_or(0),
+                    knockout: vehicle.and_then(|e| e.knockout),
                     damage,
-                    ..StandOutcome::new(self.p.codes[i], e.role, hits, status)
+                    ..StandOutcome::new(&stand.code, es[0].role, hits, status)
                 }
             })
             .collect();
-        let units = self
-            .s
-            .units
-            .iter()
-            .enumerate()
-            .map(|(u, x)| UnitCarryOver {
-                unit: self.p.unit_codes[u].to_string(),
-                confidence: x.level.campaign(),
-            })
-            .collect();
+        // A campaign unit split into several DS2 units leaves at the lowest
+        // confidence among them (as a split unit does, L359).
+        let mut units: Vec<UnitCarryOver> = Vec::new();
+        for (u, x) in self.s.units.iter().enumerate() {
+            let code = self.p.campaign_units[u];
+            match units.iter_mut().find(|c| c.unit == code) {
+                Some(c) => {
+                    if Level::from_campaign(c.confidence) < x.level {
+                        c.confidence = x.level.campaign();
+                    }
+                }
+                None => units.push(UnitCarryOver {
+                    unit: code.to_string(),
+                    confidence: x.level.campaign(),
+                }),
+            }
+        }
         let log = std::mem::take(&mut self.s.log);
         close(
             Closing {

@@ -24,7 +24,7 @@ use crate::battle::event::Happening;
 use crate::battle::log::Log;
 use crate::battle::result::{BattleResult, Knockout, Role, Winner};
 use crate::battle::ruleset::PreparedBattle;
-use crate::battle::setup::BattleSetup;
+use crate::battle::setup::{BattleSetup, StandSetup};
 use crate::core::dice::Roller;
 use crate::core::ladder::Die;
 use crate::rules::dirtside::chits::Chit;
@@ -142,8 +142,16 @@ pub struct Unit {
 pub(crate) struct Prepared<'a> {
     pub(crate) setup: &'a BattleSetup,
     pub(crate) log: bool,
-    pub(crate) codes: Vec<&'a str>,
-    pub(crate) unit_codes: Vec<&'a str>,
+    /// Element names: the stand's code, `CODE#k` where a stand makes several.
+    pub(crate) codes: Vec<String>,
+    /// The campaign's stands, in the setup's order.
+    pub(crate) stands: Vec<&'a StandSetup>,
+    /// Per element, its stand in `stands`.
+    pub(crate) stand_of: Vec<usize>,
+    /// DS2 unit names: the campaign unit's code, `CODE/k` where it makes several.
+    pub(crate) unit_codes: Vec<String>,
+    /// Per DS2 unit, the campaign unit it comes from.
+    pub(crate) campaign_units: Vec<&'a str>,
     pub(crate) members: Vec<Vec<usize>>,
     pub(crate) elements: Vec<Element>,
     pub(crate) units: Vec<Unit>,

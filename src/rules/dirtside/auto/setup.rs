@@ -7,7 +7,7 @@ use crate::battle::drive::check_forces;
 use crate::battle::log::Log;
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
-use crate::battle::setup::BattleSetup;
+use crate::battle::setup::{BattleSetup, StandSetup};
 use crate::battle::shared_events::Shared;
 use crate::core::dice::Roller;
 use crate::core::kinds::{Cover as CampaignCover, StandType};
@@ -25,91 +25,122 @@ impl<'a> Prepared<'a> {
             setup,
             log,
             codes: Vec::new(),
+            stands: Vec::new(),
+            stand_of: Vec::new(),
             unit_codes: Vec::new(),
+            campaign_units: Vec::new(),
             members: Vec::new(),
             elements: Vec::new(),
             units: Vec::new(),
             pot: pot.chits(),
             range_in,
         };
-        for role in [Role::Attacker, Role::Defender] {
+        for role in Role::BOTH {
             let force = setup.force(role);
             let post = match (role, setup.defender_cover) {
                 (Role::Attacker, _) | (_, CampaignCover::Open) => Post::Open,
                 (_, CampaignCover::Cover) => Post::Soft,
                 (_, CampaignCover::Bunker) => Post::Dug,
             };
+            // Each campaign unit with its elements, in order of first appearance.
+            let mut by_unit: Vec<(&'a str, Vec<usize>)> = Vec::new();
             for s in &force.stands {
-                let u = match (0..p.units.len())
-                    .find(|&u| p.units[u].role == role && p.unit_codes[u] == s.unit)
-                {
-                    Some(u) => u,
-                    None => {
-                        let us = force.units.iter().find(|x| x.code == s.unit);
-                        p.units.push(Unit {
-                            role,
-                            quality: Quality::Green,
-                            leadership: us.map(|x| x.leadership.clamp(1, 3)).unwrap_or(2),
-                            level: us
-                                .map(|x| Level::from_campaign(x.confidence))
-                                .unwrap_or(Level::Confident),
-                            start: 0,
-                            leader: p.elements.len(),
-                            command: false,
-                            first_loss: false,
-                            half_tested: false,
-                            marker: false,
-                            activated: false,
-                            out: false,
-                            attacked_before: false,
-                            skip_next: false,
-                            evading: false,
-                            dist: if role == Role::Attacker { range_in } else { 0 },
-                            post,
-                            moved: 0,
-                        });
-                        p.unit_codes.push(&s.unit);
-                        p.members.push(Vec::new());
-                        p.units.len() - 1
-                    }
-                };
                 let over = setup.options.get(&elements::override_key(&s.code));
                 let make =
                     elements::make(s, over.map(String::as_str)).map_err(BattleError::Setup)?;
-                p.members[u].push(p.elements.len());
-                p.codes.push(&s.code);
-                p.elements.push(Element {
-                    role,
-                    unit: u,
-                    make,
-                    people: (s.men - s.hits).max(0),
-                    commander: s.stand_type == StandType::Commander,
-                    alive: true,
-                    damaged: false,
-                    immobilised: false,
-                    systems_down: false,
-                    lost: false,
-                    knockout: None,
-                    fired: false,
-                    under_fire: false,
-                    ammo_spent: 0,
+                let st = p.stands.len();
+                p.stands.push(s);
+                let people = (s.men - s.hits).max(0);
+                let sizes = match make {
+                    elements::Make::Team { .. } => team_sizes(people),
+                    elements::Make::Vehicle { .. } => vec![people],
+                };
+                let k = match by_unit.iter().position(|(c, _)| *c == s.unit) {
+                    Some(k) => k,
+                    None => {
+                        by_unit.push((&s.unit, Vec::new()));
+                        by_unit.len() - 1
+                    }
+                };
+                for (i, n) in sizes.iter().enumerate() {
+                    by_unit[k].1.push(p.elements.len());
+                    p.codes.push(if sizes.len() == 1 {
+                        s.code.clone()
+                    } else {
+                        format!("{}#{}", s.code, i + 1)
+                    });
+                    p.stand_of.push(st);
+                    p.elements.push(Element {
+                        role,
+                        unit: 0,
+                        make,
+                        people: *n,
+                        commander: s.stand_type == StandType::Commander,
+                        alive: true,
+                        damaged: false,
+                        immobilised: false,
+                        systems_down: false,
+                        lost: false,
+                        knockout: None,
+                        fired: false,
+                        under_fire: false,
+                        ammo_spent: 0,
+                    });
+                }
+            }
+            for (code, mut members) in by_unit {
+                // The commander (or officer) goes with the first unit.
+                members.sort_by_key(|&e| {
+                    let s = p.stands[p.stand_of[e]];
+                    !(s.stand_type == StandType::Commander || s.officer)
                 });
+                let us = force.units.iter().find(|x| x.code == code);
+                let sizes = unit_sizes(members.len());
+                let mut at = 0;
+                for (k, n) in sizes.iter().enumerate() {
+                    let chunk = members[at..at + n].to_vec();
+                    at += n;
+                    let u = p.units.len();
+                    for &e in &chunk {
+                        p.elements[e].unit = u;
+                    }
+                    p.units.push(Unit {
+                        role,
+                        quality: Quality::Green,
+                        leadership: us.map(|x| x.leadership.clamp(1, 3)).unwrap_or(2),
+                        level: us
+                            .map(|x| Level::from_campaign(x.confidence))
+                            .unwrap_or(Level::Confident),
+                        start: 0,
+                        leader: chunk[0],
+                        command: false,
+                        first_loss: false,
+                        half_tested: false,
+                        marker: false,
+                        activated: false,
+                        out: false,
+                        attacked_before: false,
+                        skip_next: false,
+                        evading: false,
+                        dist: if role == Role::Attacker { range_in } else { 0 },
+                        post,
+                        moved: 0,
+                    });
+                    p.unit_codes.push(if sizes.len() == 1 {
+                        code.to_string()
+                    } else {
+                        format!("{code}/{}", k + 1)
+                    });
+                    p.campaign_units.push(code);
+                    p.members.push(chunk);
+                }
             }
         }
         for (u, unit) in p.units.iter_mut().enumerate() {
             let ms = &p.members[u];
             unit.start = ms.len();
             // The leader: a commander or officer's stand, else the first.
-            let stands: Vec<&crate::battle::setup::StandSetup> = ms
-                .iter()
-                .filter_map(|&e| {
-                    setup
-                        .force(unit.role)
-                        .stands
-                        .iter()
-                        .find(|s| s.code == p.codes[e])
-                })
-                .collect();
+            let stands: Vec<&StandSetup> = ms.iter().map(|&e| p.stands[p.stand_of[e]]).collect();
             unit.leader = ms
                 .iter()
                 .zip(&stands)
@@ -146,6 +177,34 @@ impl<'a> Prepared<'a> {
     }
 }
 
+/// Largest DS2 team: a stand of more people becomes several elements.
+pub const TEAM_MAX: i64 = 5;
+/// Largest DS2 unit (a platoon): a campaign unit of more elements becomes
+/// several units of three to five.
+pub const UNIT_MAX: usize = 5;
+
+/// People per element for a stand of `people`: one element up to five,
+/// else as many as it takes, as even as possible (two to five each).
+pub fn team_sizes(people: i64) -> Vec<i64> {
+    if people <= TEAM_MAX {
+        return vec![people];
+    }
+    let n = (people + TEAM_MAX - 1) / TEAM_MAX;
+    (0..n)
+        .map(|i| people / n + i64::from(i < people % n))
+        .collect()
+}
+
+/// Elements per DS2 unit for a campaign unit of `n`: one unit up to five,
+/// else as many as it takes, as even as possible (three to five each).
+pub fn unit_sizes(n: usize) -> Vec<usize> {
+    if n <= UNIT_MAX {
+        return vec![n];
+    }
+    let k = n.div_ceil(UNIT_MAX);
+    (0..k).map(|i| n / k + usize::from(i < n % k)).collect()
+}
+
 impl Battle<'_, '_> {
     pub(super) fn setup_event(&mut self) {
         let count = |r| self.p.units.iter().filter(|u| u.role == r).count();
@@ -166,5 +225,130 @@ impl Battle<'_, '_> {
             .to_string();
         }
         self.log(None, move |_| ev);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::setup::{Force, MoraleNumber};
+    use crate::core::kinds::{Cover, Equipment, Medical, Training, Weapon};
+
+    fn squads(side: &str, n: usize) -> Force {
+        let stands = (0..n)
+            .map(|i| StandSetup {
+                code: format!("{side}-{}", i + 1),
+                unit: format!("{side}-pl{}", i / 4),
+                command: format!("{side}-c"),
+                stand_type: StandType::Infantry,
+                training: Training::Trained,
+                actions: 3,
+                equipment: Some(Equipment::Lta),
+                vehicle: None,
+                speed: None,
+                weapon: Some(Weapon::SlaSquad),
+                men: 8,
+                hits: 0,
+                officer: false,
+                ammo: 12,
+                ammo_max: 12,
+                flags: vec![],
+                morale: MoraleNumber {
+                    base: 5,
+                    factors: vec![],
+                    unclamped: 5,
+                    morale: 5,
+                },
+                bia: Default::default(),
+            })
+            .collect();
+        Force {
+            side: side.into(),
+            medical: Medical::Normal,
+            enemy_treats_pw_well: false,
+            commands: vec![],
+            units: vec![],
+            stands,
+        }
+    }
+
+    fn platoons(att: usize, def: usize) -> BattleSetup {
+        BattleSetup {
+            code: "t".into(),
+            ruleset: "dirtside".into(),
+            range_cm: 60,
+            defender_cover: Cover::Cover,
+            terrain: String::new(),
+            turn_limit: 12,
+            options: Default::default(),
+            attacker: squads("a", 4 * att),
+            defender: squads("d", 4 * def),
+        }
+    }
+
+    #[test]
+    fn stands_become_teams_and_big_units_platoons() {
+        let s = platoons(2, 1);
+        let p = Prepared::new(&s, false).unwrap();
+        // Eight squads of eight: sixteen teams of four, in 2 × 2 units of four.
+        let attackers: Vec<&String> = p
+            .unit_codes
+            .iter()
+            .zip(&p.units)
+            .filter(|(_, u)| u.role == Role::Attacker)
+            .map(|(c, _)| c)
+            .collect();
+        assert_eq!(attackers, ["a-pl0/1", "a-pl0/2", "a-pl1/1", "a-pl1/2"]);
+        assert!(p.members.iter().all(|m| m.len() == 4));
+        assert!(p.elements.iter().all(|e| e.people == 4));
+        assert_eq!(p.codes[0], "a-1#1");
+        assert_eq!(p.codes[1], "a-1#2");
+    }
+
+    /// No unit ends a turn on a spot an enemy unit still holds: only a close
+    /// assault makes contact, and it ends with one side gone or withdrawn.
+    #[test]
+    fn no_two_enemy_units_share_a_spot() {
+        let s = platoons(2, 2);
+        let p = Prepared::new(&s, false).unwrap();
+        for seed in 0..40 {
+            let mut b = Battle {
+                p: &p,
+                s: p.start(Roller::seeded(seed)),
+            };
+            while b.s.over.is_none() && b.s.turn < 12 {
+                b.turn();
+                let here: Vec<(Role, i64)> = (0..b.s.units.len())
+                    .filter(|&u| b.present(u) && !b.s.units[u].out)
+                    .map(|u| (b.s.units[u].role, b.s.units[u].dist))
+                    .collect();
+                for (r, d) in &here {
+                    assert!(
+                        !here.iter().any(|(q, e)| q != r && e == d),
+                        "seed {seed} turn {}: units of both sides at {d}\"",
+                        b.s.turn
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn teams_of_two_to_five_and_platoons_of_three_to_five() {
+        assert_eq!(team_sizes(4), vec![4]);
+        assert_eq!(team_sizes(5), vec![5]);
+        assert_eq!(team_sizes(6), vec![3, 3]);
+        assert_eq!(team_sizes(8), vec![4, 4]);
+        assert_eq!(team_sizes(11), vec![4, 4, 3]);
+        assert_eq!(team_sizes(46).iter().sum::<i64>(), 46);
+        assert!(team_sizes(46).iter().all(|n| (2..=5).contains(n)));
+        assert_eq!(unit_sizes(4), vec![4]);
+        assert_eq!(unit_sizes(6), vec![3, 3]);
+        assert_eq!(unit_sizes(24), vec![5, 5, 5, 5, 4]);
+        for n in 6..200 {
+            let u = unit_sizes(n);
+            assert_eq!(u.iter().sum::<usize>(), n);
+            assert!(u.iter().all(|k| (3..=5).contains(k)), "{n}: {u:?}");
+        }
     }
 }
