@@ -349,8 +349,9 @@ pub fn vehicle_colours(
     }
 }
 
-/// The colour a vehicle weapon counts against infantry (before cover), or
-/// `None` where it has no effect on infantry.
+/// The colour a vehicle weapon's line gives against infantry, or `None`
+/// where it has no effect on infantry. Which chits then count is the
+/// firefight's validity by the target's cover (`anti_personnel_validity`).
 pub fn anti_personnel_colours(s: System) -> Option<Colours> {
     match s {
         System::Hel | System::Rfac | System::Hvc | System::Mdc | System::Slam => Some(Colours::Y),
@@ -358,6 +359,17 @@ pub fn anti_personnel_colours(s: System) -> Option<Colours> {
         System::Hkp | System::Gms | System::Iavr => None,
         System::Apsw | System::Rifle | System::PoweredRifle => Some(Colours::RYG),
     }
+}
+
+/// The chits that count when a weapon able to hurt infantry fires at
+/// infantry in `cover`: the firefight's validity (L1083: "the Damage Validity
+/// … the same as for INFANTRY FIREFIGHTS"), so protection rises from open
+/// (red and yellow) to soft cover (red) to dug in (yellow, the rarer colour)
+/// for every weapon. Reading the weapon's own yellow-only line against cover
+/// made soft cover proof against MDC, RFAC, HVC, HEL and SLAM while dug-in
+/// infantry stayed exposed (docs/rules-decisions.md).
+pub fn anti_personnel_validity(s: System, cover: infantry::Cover) -> Option<Colours> {
+    anti_personnel_colours(s).map(|_| infantry::firefight_valid(cover))
 }
 
 /// Which chits count for `w` fired at `target` at `band` (fire, not assault).
@@ -390,11 +402,13 @@ pub fn validity(w: Weapon, band: Option<Band>, target: Target) -> Result<Option<
             if banded {
                 need_band(w, band)?;
             }
-            Ok(anti_personnel_colours(w.system).map(|c| Validity {
-                colours: c.and(infantry::firefight_valid(cover)),
-                scale: Scale::Face,
-                specials: false,
-            }))
+            Ok(
+                anti_personnel_validity(w.system, cover).map(|colours| Validity {
+                    colours,
+                    scale: Scale::Face,
+                    specials: false,
+                }),
+            )
         }
     }
 }

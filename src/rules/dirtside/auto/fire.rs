@@ -138,9 +138,10 @@ impl Battle<'_, '_> {
                 }
                 let (n, reach) = weapon.against_infantry()?;
                 // Only when some colour can count against the target's cover.
-                let colours = chits::anti_personnel_colours(weapon.system)?.and(
-                    infantry::firefight_valid(self.infantry_cover(t, Situation::default())),
-                );
+                let colours = chits::anti_personnel_validity(
+                    weapon.system,
+                    self.infantry_cover(t, Situation::default()),
+                )?;
                 (colours != chits::Colours::NONE
                     && range <= reach
                     && weapon.in_range(range, f.damaged))
@@ -500,9 +501,8 @@ impl Battle<'_, '_> {
                 }
             }
             Plan::AntiPersonnel(w, n) => {
-                let colours = chits::anti_personnel_colours(w.system)
-                    .unwrap_or(chits::Colours::NONE)
-                    .and(infantry::firefight_valid(self.infantry_cover(t, sit)));
+                let colours = chits::anti_personnel_validity(w.system, self.infantry_cover(t, sit))
+                    .unwrap_or(chits::Colours::NONE);
                 self.infantry_damage(e, t, n, colours, attack);
             }
         }

@@ -125,7 +125,8 @@ fn validity_matches_the_weapon_table_cell_by_cell() {
     let v = validity(w("dffg/2"), Some(Close), inf(Cover::DugIn))
         .unwrap()
         .unwrap();
-    assert_eq!(v.colours, Colours::NONE);
+    // Dug in, the firefight's yellow counts (docs/rules-decisions.md).
+    assert_eq!(v.colours, Colours::Y);
     assert!(!v.specials);
     assert_eq!(
         validity(w("hkp/3"), Some(Close), inf(Cover::Open)).unwrap(),
@@ -195,4 +196,34 @@ fn the_firefight_example_line_against_powered_in_the_open() {
     // A3's IAVR against armour 3: Y3, G1 → 3: damaged.
     let (r, _) = hit("iavr", None, 3, "Y3,G1");
     assert_eq!(r, VehicleResult::Damaged);
+}
+
+/// Every weapon that can hurt infantry is hurt less by cover: the valid
+/// points in the default pot fall from open to soft cover to dug in, and no
+/// cover makes infantry immune to a weapon that hurts them in the open.
+#[test]
+fn cover_protects_more_the_deeper_it_is_for_every_weapon() {
+    use crate::rules::dirtside::infantry::Cover as InfCover;
+    let valid_points = |c: Colours| -> u32 {
+        DEFAULT_POT
+            .iter()
+            .map(|(chit, n)| match chit {
+                Chit::Number(col, v) if c.has(*col) => u32::from(*v) * n,
+                _ => 0,
+            })
+            .sum()
+    };
+    let mut checked = 0;
+    for s in System::ALL {
+        let Some(_) = anti_personnel_colours(s) else {
+            continue;
+        };
+        let by_cover = InfCover::ALL.map(|c| valid_points(anti_personnel_validity(s, c).unwrap()));
+        assert!(
+            by_cover[0] > by_cover[1] && by_cover[1] > by_cover[2] && by_cover[2] > 0,
+            "{s:?}: open, soft, dug in {by_cover:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 8, "every anti-personnel weapon: {checked}");
 }
