@@ -657,3 +657,30 @@ fn one_big_unit_and_platoons_of_the_same_squads_give_like_odds() {
     let (a, b) = (rate(&platoons_of_four), rate(&one_unit));
     assert!((a - b).abs() < 0.15, "platoons {a}, one unit {b}");
 }
+
+/// A weapon that cannot harm the target still answers with rates that sum
+/// to one (it was `"p": {}`).
+#[test]
+fn a_harmless_weapon_answers_with_rates_that_sum_to_one() {
+    let c = Campaign::empty();
+    for args in [
+        ["--weapon", "rifle", "--armour", "1", "", "", "", ""],
+        [
+            "--weapon",
+            "hkp",
+            "--class",
+            "3",
+            "--infantry",
+            "line",
+            "--band",
+            "close",
+        ],
+    ] {
+        let mut all = vec!["rules", "dirtside", "chits"];
+        all.extend(args.iter().filter(|a| !a.is_empty()));
+        let doc = c.json(&all);
+        let p = doc["p"].as_object().unwrap();
+        let sum: f64 = p.values().map(|v| v.as_f64().unwrap()).sum();
+        assert!((sum - 1.0).abs() < 1e-9, "{args:?}: {doc}");
+    }
+}

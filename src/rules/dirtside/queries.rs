@@ -458,7 +458,8 @@ enum Reader {
         colours: chits::Colours,
         class: Class,
     },
-    NoEffect,
+    /// The weapon cannot harm the target: every draw reads as this word.
+    NoEffect(&'static str),
 }
 
 impl Reader {
@@ -470,10 +471,10 @@ impl Reader {
                 small_arms,
             } => chits::vehicle_hit(drawn, *v, *armour, *small_arms).1,
             Reader::Infantry { colours, class } => chits::infantry_hit(drawn, *colours, *class).1,
-            Reader::NoEffect => chits::Reading {
+            Reader::NoEffect(word) => chits::Reading {
                 valid: Vec::new(),
                 valid_total: 0,
-                result: "unharmed",
+                result: word,
                 effects: Vec::new(),
             },
         }
@@ -500,7 +501,7 @@ fn chits_answer(
                     },
                     order,
                 ),
-                None => (0, Reader::NoEffect, &["undamaged"]),
+                None => (0, Reader::NoEffect("undamaged"), &["undamaged"]),
             }
         }
         Target::Infantry { class, cover } => {
@@ -548,7 +549,7 @@ fn chits_answer(
                             order,
                         )
                     }
-                    _ => (0, Reader::NoEffect, &["unharmed"]),
+                    _ => (0, Reader::NoEffect("unharmed"), &["unharmed"]),
                 }
             }
         }
