@@ -659,10 +659,28 @@ fn one_big_unit_and_platoons_of_the_same_squads_give_like_odds() {
 }
 
 /// A weapon that cannot harm the target still answers with rates that sum
-/// to one (it was `"p": {}`).
+/// to one (it was `"p": {}`); a threat level off the table (0 to 3) is refused.
 #[test]
 fn a_harmless_weapon_answers_with_rates_that_sum_to_one() {
     let c = Campaign::empty();
+    for threat in ["4", "-1"] {
+        c.fails(
+            2,
+            &[
+                "rules",
+                "dirtside",
+                "confidence",
+                "--quality",
+                "regular",
+                "--leadership",
+                "2",
+                "--level",
+                "steady",
+                "--threat",
+                threat,
+            ],
+        );
+    }
     for args in [
         ["--weapon", "rifle", "--armour", "1", "", "", "", ""],
         [

@@ -47,8 +47,9 @@ pub enum DirtsideQuery {
         /// The level before the test: confident, steady, shaken, broken, routed.
         #[arg(long, value_parser = Level::parse)]
         level: Level,
-        /// The highest threat level that applies.
-        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+        /// The highest threat level that applies: 0 to 3, as the threat
+        /// table gives them.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..=3))]
         threat: i64,
         /// The quality die; without it, the chance of each level.
         #[arg(long)]
