@@ -51,6 +51,11 @@ impl StoreError {
         )
     }
 
+    /// True when SQLite could not write for want of space.
+    pub fn is_disk_full(&self) -> bool {
+        matches!(self, StoreError::Sqlite(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull))
+    }
+
     pub fn unknown(kind: &'static str, code: &str) -> Self {
         StoreError::UnknownCode {
             kind,

@@ -20,6 +20,7 @@ mod lossless;
 mod morale_cli;
 mod odds_compare;
 mod orbital;
+mod output_files;
 mod play;
 mod record;
 mod reliability;
