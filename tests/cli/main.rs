@@ -11,6 +11,7 @@ mod bia_fidelity;
 mod calibration;
 mod concurrency;
 mod conformance;
+mod creation;
 mod dirtside;
 mod faults;
 mod fma;
