@@ -108,7 +108,7 @@ pub fn consequences(
             outcome.status_after
         };
         let gained = actions_gained(outcome.fired, outcome.under_fire, outcome.hits_taken > 0);
-        s.actions += gained;
+        s.actions = (s.actions + gained).min(crate::core::limits::MAX_ACTIONS);
         s.training = bia::effective_training(s.training, s.actions);
         // Step 3 of the sequence: the people now in hospital count against the
         // hit-effects thresholds whatever the ruleset said (FMA fights a stand
@@ -121,7 +121,8 @@ pub fn consequences(
         }
         if let (Some(d), Status::Effective) = (outcome.damage, s.status) {
             // Damaged or immobilised: out of battles until repaired.
-            s.repair_until = Some(settings.ended_at + Duration::days(d.repair_days.max(0)));
+            let days = d.repair_days.clamp(0, crate::core::limits::MAX_WOUND_DAYS);
+            s.repair_until = Some(settings.ended_at + Duration::days(days));
         }
         stands.push(StandAfter {
             record: s,
@@ -153,7 +154,15 @@ pub fn fate(
     medical: Medical,
     settings: &Settings,
 ) -> (Outcome, Option<NaiveDateTime>) {
-    let back_after = |days: i64| Some(settings.ended_at + Duration::days(days));
+    // Days are bounded by import and the commands; a file from before the
+    // limits is held to the last date rather than overflowing.
+    let back_after = |days: i64| {
+        Some(
+            Duration::try_days(days.clamp(0, crate::core::limits::MAX_WOUND_DAYS))
+                .and_then(|d| settings.ended_at.checked_add_signed(d))
+                .unwrap_or_else(crate::core::limits::last_time),
+        )
+    };
     match severity {
         Severity::Unharmed | Severity::Scratch => (Outcome::Returned, Some(settings.ended_at)),
         Severity::Light => (Outcome::Hospital, back_after(settings.light_wound_days)),

@@ -16,6 +16,7 @@ mod dirtside;
 mod faults;
 mod fma;
 mod foundation;
+mod limits;
 mod logistics;
 mod lossless;
 mod morale_cli;

@@ -8,10 +8,12 @@ use crate::store::import::{self as store_import};
 use crate::store::Store;
 
 pub fn init(ctx: &Ctx, name: &str, start: &str, ruleset: &str) -> Result<(), CliError> {
-    let start = parse_time(start).map_err(|m| CampaignError::Invalid {
-        field: "--start".into(),
-        message: m,
-    })?;
+    let start = parse_time(start)
+        .and_then(|t| crate::core::limits::clock_within(t).map(|_| t))
+        .map_err(|m| CampaignError::Invalid {
+            field: "--start".into(),
+            message: m,
+        })?;
     let ruleset = ctx
         .registry
         .get(ruleset)
