@@ -202,7 +202,7 @@ fn main() {
         let text = std::fs::read_to_string(&path).expect("campaign");
         let parsed =
             bounce::campaign::file::parse_checked(file, &text, &Default::default()).expect("valid");
-        let mut store = bounce::store::Store::open_or_create(&db).expect("create");
+        let mut store = bounce::store::Store::create(&db).expect("create");
         store
             .change("import", |tx| {
                 Ok((
@@ -211,6 +211,7 @@ fn main() {
                 ))
             })
             .expect("import");
+        let mut store = store.place().expect("written");
         let t = Instant::now();
         let fight_time = std::cell::Cell::new(Duration::ZERO);
         let f = commit(&mut store, "auto", |c| {

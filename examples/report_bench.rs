@@ -223,13 +223,13 @@ fn main() {
     let t0 = Instant::now();
     let text = campaign_text();
     let file = parse_checked("bench.toml", &text, &Default::default()).expect("valid campaign");
-    let mut store = Store::open_or_create(&db).expect("create");
+    let mut store = Store::create(&db).expect("create");
     let counts = store
         .change("import", |tx| {
             Ok((import::import(tx, &file, false)?, "benchmark".to_string()))
         })
         .expect("import");
-    drop(store);
+    drop(store.place().expect("written"));
     let imported = t0.elapsed();
     let t1 = Instant::now();
     fight_all(&db);

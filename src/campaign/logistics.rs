@@ -179,6 +179,7 @@ pub fn advance(tx: &Tx, to: NaiveDateTime) -> Result<Passage, StoreError> {
             format_time(&from)
         )));
     }
+    crate::core::limits::clock_within(to).map_err(StoreError::Refused)?;
     let (passage, changes) = pass_time(&logistics::waiting(tx)?, from, to);
     logistics::apply_time(tx, &changes)?;
     Ok(passage)
@@ -186,12 +187,30 @@ pub fn advance(tx: &Tx, to: NaiveDateTime) -> Result<Passage, StoreError> {
 
 /// Replacements join a stand: its actions become the head-count weighted
 /// average (rounded down), so fresh troops dilute experience (SPEC 5).
-pub fn add_replacements(s: &mut StandRecord, men: i64, actions_of_new: i64) {
-    let total = s.men + men;
+/// Refused (with a sentence) when the stand would pass the limit of people,
+/// or a number given is out of range; no arithmetic here can wrap.
+pub fn add_replacements(s: &mut StandRecord, men: i64, actions_of_new: i64) -> Result<(), String> {
+    use crate::core::limits::{within, MAX_ACTIONS, MAX_MEN};
+    within("--add-men", men, 1, MAX_MEN)?;
+    within("--actions-of-new", actions_of_new, 0, MAX_ACTIONS)?;
+    let total = s
+        .men
+        .checked_add(men)
+        .filter(|t| *t <= MAX_MEN)
+        .ok_or_else(|| {
+            format!(
+                "{} with {men} more would have {} people; a stand holds at most {MAX_MEN}",
+                s.code,
+                i128::from(s.men) + i128::from(men)
+            )
+        })?;
     if total > 0 {
-        s.actions = (s.men * s.actions + men * actions_of_new) / total;
+        let sum = i128::from(s.men) * i128::from(s.actions)
+            + i128::from(men) * i128::from(actions_of_new);
+        s.actions = i64::try_from(sum / i128::from(total)).unwrap_or(MAX_ACTIONS);
     }
     s.men = total;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -238,7 +257,7 @@ mod tests {
     #[test]
     fn replacements_dilute_experience() {
         let mut s = stand("a", 12);
-        add_replacements(&mut s, 4, 0);
+        add_replacements(&mut s, 4, 0).unwrap();
         assert_eq!((s.men, s.actions), (8, 5));
     }
 

@@ -108,8 +108,12 @@ pub fn consequences(
             outcome.status_after
         };
         let gained = actions_gained(outcome.fired, outcome.under_fire, outcome.hits_taken > 0);
-        s.actions += gained;
+        s.actions = (s.actions + gained).min(crate::core::limits::MAX_ACTIONS);
         s.training = bia::effective_training(s.training, s.actions);
+        // Step 3 of the sequence: the people now in hospital count against the
+        // hit-effects thresholds whatever the ruleset said (FMA fights a stand
+        // on until its last figure is down).
+        s.status = status_after_aid_post(&s);
         s.ammo = Some((s.ammo.unwrap_or(0) - outcome.ammo_spent).max(0));
         if s.status == Status::Withdrawn {
             // Fled: back with its side once it has rallied.
@@ -117,7 +121,8 @@ pub fn consequences(
         }
         if let (Some(d), Status::Effective) = (outcome.damage, s.status) {
             // Damaged or immobilised: out of battles until repaired.
-            s.repair_until = Some(settings.ended_at + Duration::days(d.repair_days.max(0)));
+            let days = d.repair_days.clamp(0, crate::core::limits::MAX_WOUND_DAYS);
+            s.repair_until = Some(settings.ended_at + Duration::days(days));
         }
         stands.push(StandAfter {
             record: s,
@@ -127,13 +132,37 @@ pub fn consequences(
     Consequences { casualties, stands }
 }
 
+/// A stand's campaign status once the aid post has sorted its people (SPEC 4.2
+/// step 3): at or past the hit-effects row's ineffective threshold an effective
+/// stand is ineffective, at the destroyed threshold (or with every person hit)
+/// destroyed. A worse status the ruleset gave (withdrawn, captured, destroyed)
+/// stands; a status is never improved here.
+pub fn status_after_aid_post(s: &StandRecord) -> Status {
+    use crate::rules::bia::hit_effects::{hit_row, status_for_hits};
+    let row = hit_row(s.stand_type, s.training, s.equipment);
+    let crewed = matches!(s.stand_type, StandType::Vehicle | StandType::Aircraft);
+    match s.status {
+        Status::Effective => status_for_hits(row, s.hits, s.men),
+        Status::Ineffective if !crewed && s.hits >= row.effects().destroyed => Status::Destroyed,
+        other => other,
+    }
+}
+
 /// What a severity means for the person: back now, in hospital until a date, or gone.
 pub fn fate(
     severity: Severity,
     medical: Medical,
     settings: &Settings,
 ) -> (Outcome, Option<NaiveDateTime>) {
-    let back_after = |days: i64| Some(settings.ended_at + Duration::days(days));
+    // Days are bounded by import and the commands; a file from before the
+    // limits is held to the last date rather than overflowing.
+    let back_after = |days: i64| {
+        Some(
+            Duration::try_days(days.clamp(0, crate::core::limits::MAX_WOUND_DAYS))
+                .and_then(|d| settings.ended_at.checked_add_signed(d))
+                .unwrap_or_else(crate::core::limits::last_time),
+        )
+    };
     match severity {
         Severity::Unharmed | Severity::Scratch => (Outcome::Returned, Some(settings.ended_at)),
         Severity::Light => (Outcome::Hospital, back_after(settings.light_wound_days)),
@@ -353,6 +382,35 @@ mod tests {
         let q = after("quiet");
         assert_eq!(q.actions_gained, 0);
         assert_eq!(q.record.men, 8 - gone("quiet"));
+    }
+
+    #[test]
+    fn people_in_hospital_count_against_the_hit_effects_thresholds() {
+        // Assault rifles: the militia row, ineffective at 3 hits, destroyed at 8.
+        let mut s = stand(
+            "mil",
+            StandType::Infantry,
+            Some(Equipment::AssaultRifles),
+            None,
+            6,
+        );
+        s.training = Training::Trained;
+        for (hits, status, after) in [
+            (2, Status::Effective, Status::Effective),
+            (3, Status::Effective, Status::Ineffective),
+            (6, Status::Effective, Status::Destroyed),
+            (3, Status::Withdrawn, Status::Withdrawn),
+            (3, Status::Ineffective, Status::Ineffective),
+        ] {
+            s.hits = hits;
+            s.status = status;
+            assert_eq!(status_after_aid_post(&s), after, "{hits} hits, {status}");
+        }
+        let mut lta = stand("lta", StandType::Infantry, Some(Equipment::Lta), None, 8);
+        lta.training = Training::Trained;
+        lta.hits = 4;
+        lta.status = Status::Ineffective;
+        assert_eq!(status_after_aid_post(&lta), Status::Destroyed);
     }
 
     #[test]

@@ -4,6 +4,10 @@
 use super::error::Problem;
 use super::records::{BattleRecord, CampaignFile, StandRecord};
 use crate::core::kinds::{Equipment, StandType, Status, Training};
+use crate::core::limits::{
+    clock_within, within, MAX_ACTIONS, MAX_AMMO, MAX_DELIVERY, MAX_MEN, MAX_RANGE, MAX_SUPPLY,
+    MAX_WOUND_DAYS,
+};
 
 pub use crate::store::records::{CodeKind, Known, KnownCodes};
 
@@ -69,6 +73,8 @@ pub fn check_stand(s: &StandRecord) -> Vec<Problem> {
             "men",
             format!("a stand needs at least 1 person, found {}", s.men),
         ));
+    } else if let Err(m) = within("people in a stand", s.men, 0, MAX_MEN) {
+        out.push(Problem::new("men", m));
     }
     if s.hits < 0 {
         out.push(Problem::new(
@@ -86,6 +92,8 @@ pub fn check_stand(s: &StandRecord) -> Vec<Problem> {
             "actions",
             format!("actions fought cannot be negative, found {}", s.actions),
         ));
+    } else if let Err(m) = within("actions fought", s.actions, 0, MAX_ACTIONS) {
+        out.push(Problem::new("actions", m));
     }
     if let Some(max) = s.ammo_max {
         if max < 0 {
@@ -93,6 +101,8 @@ pub fn check_stand(s: &StandRecord) -> Vec<Problem> {
                 "ammo_max",
                 format!("cannot be negative, found {max}"),
             ));
+        } else if let Err(m) = within("turns of fire", max, 0, MAX_AMMO) {
+            out.push(Problem::new("ammo_max", m));
         }
     }
     if let Some(ammo) = s.ammo {
@@ -220,19 +230,16 @@ pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProble
         if let Err(p) = check_name("name", &c.name) {
             push("campaign", 0, p);
         }
-        if c.light_wound_days < 0 {
-            push(
-                "campaign",
-                0,
-                Problem::new("light_wound_days", "cannot be negative"),
-            );
+        for (field, days) in [
+            ("light_wound_days", c.light_wound_days),
+            ("serious_wound_days", c.serious_wound_days),
+        ] {
+            if let Err(m) = within("days in hospital", days, 0, MAX_WOUND_DAYS) {
+                push("campaign", 0, Problem::new(field, m));
+            }
         }
-        if c.serious_wound_days < 0 {
-            push(
-                "campaign",
-                0,
-                Problem::new("serious_wound_days", "cannot be negative"),
-            );
+        if let Err(m) = clock_within(c.start) {
+            push("campaign", 0, Problem::new("start", m));
         }
     }
     for (i, s) in file.sides.iter().enumerate() {
@@ -249,6 +256,8 @@ pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProble
                     format!("cannot be negative, found {}", s.supply_points),
                 ),
             );
+        } else if let Err(m) = within("supply points", s.supply_points, 0, MAX_SUPPLY) {
+            push("sides", i, Problem::new("supply_points", m));
         }
     }
     for (i, c) in file.commands.iter().enumerate() {
@@ -373,7 +382,7 @@ pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProble
         if let Err(msg) = expect(&known, &d.side, CodeKind::Side) {
             push("deliveries", i, Problem::new("side", msg));
         }
-        if !(1..=1_000_000).contains(&d.points) {
+        if !(1..=MAX_DELIVERY).contains(&d.points) {
             push(
                 "deliveries",
                 i,
@@ -382,6 +391,9 @@ pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProble
                     format!("1 to 1,000,000 a delivery, found {}", d.points),
                 ),
             );
+        }
+        if let Some(Err(m)) = d.arrives_at.map(clock_within) {
+            push("deliveries", i, Problem::new("arrives_at", m));
         }
     }
     for (i, o) in file.options.iter().enumerate() {
@@ -412,8 +424,8 @@ fn check_result(r: &super::records::ResultRecord, known: &KnownCodes) -> Vec<Pro
             format!("`{}`; one of attacker, defender, draw", r.winner),
         ));
     }
-    if r.turns < 0 {
-        out.push(Problem::new("result.turns", "cannot be negative"));
+    if let Err(m) = within("turns", r.turns, 0, 100_000) {
+        out.push(Problem::new("result.turns", m));
     }
     for (k, p) in r.stands.iter().enumerate() {
         if let Err(msg) = expect(known, &p.code, CodeKind::Stand) {
@@ -427,6 +439,21 @@ fn check_result(r: &super::records::ResultRecord, known: &KnownCodes) -> Vec<Pro
                 "result.stands.role",
                 format!("`{}`; attacker or defender", p.role),
             ));
+        }
+        for (field, value, max) in [
+            ("result.stands.hits_taken", p.hits_taken, MAX_MEN),
+            ("result.stands.captured", p.captured, MAX_MEN),
+            ("result.stands.actions_gained", p.actions_gained, 2),
+            ("result.stands.ammo_spent", p.ammo_spent, MAX_AMMO),
+            (
+                "result.stands.repair_days",
+                p.repair_days.unwrap_or(0),
+                MAX_WOUND_DAYS,
+            ),
+        ] {
+            if let Err(m) = within(field.trim_start_matches("result.stands."), value, 0, max) {
+                out.push(Problem::new(field, format!("part {}: {m}", k + 1)));
+            }
         }
         if r.stands[..k].iter().any(|q| q.code == p.code) {
             out.push(Problem::new(
@@ -504,6 +531,11 @@ pub fn check_battle(b: &BattleRecord, known: &KnownCodes) -> Vec<Problem> {
             "range",
             format!("the opening range must be at least 1 cm, found {}", b.range),
         ));
+    } else if let Err(m) = within("the opening range in cm", b.range, 1, MAX_RANGE) {
+        out.push(Problem::new("range", m));
+    }
+    if let Err(m) = clock_within(b.at) {
+        out.push(Problem::new("at", m));
     }
     out
 }

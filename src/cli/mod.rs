@@ -12,6 +12,7 @@ mod history;
 mod manpage;
 mod morale;
 mod option;
+mod outfile;
 mod output;
 mod regroup;
 mod report;

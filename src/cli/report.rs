@@ -3,21 +3,21 @@
 
 use std::path::Path;
 
-use super::output;
+use super::{outfile, output};
 use super::{CliError, Ctx};
 use crate::report;
 use crate::store::Store;
 
 pub fn report(ctx: &Ctx, side: Option<&str>, html: Option<&Path>) -> Result<(), CliError> {
+    if let Some(path) = html {
+        outfile::refuse_campaign(&ctx.db, path, "writing the report")?;
+    }
     let store = Store::open(&ctx.db)?;
     let doc = report::build(&store, side)?;
     match html {
         Some(path) => {
             let page = report::html::render(&doc);
-            std::fs::write(path, &page).map_err(|e| CliError::Io {
-                path: path.display().to_string(),
-                source: e,
-            })?;
+            outfile::write_whole(path, page.as_bytes())?;
             if ctx.json {
                 output::json(&serde_json::json!({"file": path, "bytes": page.len(), "side": side}));
             } else {
@@ -32,10 +32,8 @@ pub fn report(ctx: &Ctx, side: Option<&str>, html: Option<&Path>) -> Result<(), 
 
 /// Writes the umpire's HTML report of the campaign in `db` to `dest`.
 pub fn write_html(db: &Path, dest: &Path) -> Result<(), CliError> {
+    outfile::refuse_campaign(db, dest, "writing the report")?;
     let store = Store::open(db)?;
     let page = report::html::render(&report::build(&store, None)?);
-    std::fs::write(dest, page).map_err(|e| CliError::Io {
-        path: dest.display().to_string(),
-        source: e,
-    })
+    outfile::write_whole(dest, page.as_bytes())
 }

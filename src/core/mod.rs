@@ -4,4 +4,5 @@
 pub mod dice;
 pub mod kinds;
 pub mod ladder;
+pub mod limits;
 pub mod text;

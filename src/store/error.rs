@@ -21,6 +21,8 @@ pub enum StoreError {
     ReadOnly { path: String, doing: String },
     #[error("{path} already holds a campaign; import into it instead, or choose another --db")]
     AlreadyExists { path: String },
+    #[error("{path} already exists and is not a bounce campaign; choose another --db (or remove that file if you are sure it is not needed)")]
+    Occupied { path: String },
     #[error("no {kind} `{code}` in this campaign{hint}")]
     UnknownCode {
         kind: &'static str,
@@ -29,6 +31,10 @@ pub enum StoreError {
     },
     #[error("{0}")]
     Refused(String),
+    #[error("cannot write {path}: the disk is full; free some space and try again (nothing was written)")]
+    DiskFull { path: String },
+    #[error("cannot write {path}: {message}; try again, or choose another path")]
+    Io { path: String, message: String },
     #[error("database: {0}")]
     Sqlite(#[from] rusqlite::Error),
     #[error("schema migration: {0}")]
@@ -46,9 +52,15 @@ impl StoreError {
                 | StoreError::NotAFile { .. }
                 | StoreError::CannotOpen { .. }
                 | StoreError::AlreadyExists { .. }
+                | StoreError::Occupied { .. }
                 | StoreError::UnknownCode { .. }
                 | StoreError::Refused(_)
         )
+    }
+
+    /// True when SQLite could not write for want of space.
+    pub fn is_disk_full(&self) -> bool {
+        matches!(self, StoreError::Sqlite(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull))
     }
 
     pub fn unknown(kind: &'static str, code: &str) -> Self {

@@ -37,9 +37,19 @@ pub fn book_delivery(
     let stock: i64 = tx.query_row("SELECT supply_points FROM sides WHERE id = ?1", [id], |r| {
         r.get(0)
     })?;
-    if stock.checked_add(points).is_none() || points < 1 {
+    let pending: i64 = tx.query_row(
+        "SELECT coalesce(sum(points), 0) FROM deliveries WHERE side_id = ?1 AND arrived = 0",
+        [id],
+        |r| r.get(0),
+    )?;
+    let limit = crate::core::limits::MAX_SUPPLY;
+    let total = stock
+        .checked_add(pending)
+        .and_then(|t| t.checked_add(points));
+    if total.is_none_or(|t| t > limit) || points < 1 {
         return Err(StoreError::Refused(format!(
-            "{points} supply points cannot be added to the {side} depot's {stock}"
+            "{points} supply points would take the {side} depot ({stock} in it, {pending} on the way) past its limit of {}; deliver fewer",
+            crate::core::text::thousands(limit)
         )));
     }
     tx.execute(

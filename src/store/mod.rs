@@ -8,6 +8,7 @@ pub mod export;
 pub mod import;
 pub mod journal;
 pub mod logistics;
+mod place;
 pub mod queries;
 pub mod records;
 pub mod report;
@@ -27,6 +28,19 @@ pub use rusqlite::Transaction as Tx;
 /// True once the campaign row exists, read through any connection or transaction.
 pub fn has_campaign(conn: &Connection) -> Result<bool> {
     Ok(conn.query_row("SELECT count(*) > 0 FROM campaign", [], |r| r.get(0))?)
+}
+
+/// The refusal for a name that is taken: by a campaign, or by something else.
+fn exists(path: &Path) -> StoreError {
+    let shown = path.display().to_string();
+    let campaign = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .and_then(|c| c.query_row("SELECT count(*) > 0 FROM campaign", [], |r| r.get(0)))
+        .unwrap_or(false);
+    if campaign {
+        StoreError::AlreadyExists { path: shown }
+    } else {
+        StoreError::Occupied { path: shown }
+    }
 }
 
 /// An open campaign file.
@@ -54,9 +68,38 @@ impl Store {
         Ok(store)
     }
 
-    /// Opens a file that may not hold a campaign yet (creating it if absent).
-    pub fn open_or_create(path: &Path) -> Result<Store> {
-        Store::connect(path)
+    /// A new campaign for `path`, built in memory with this build's schema:
+    /// nothing exists on disk until [`Store::place`] puts the whole file there.
+    pub fn create(path: &Path) -> Result<Store> {
+        let shown = path.display().to_string();
+        if path.is_dir() {
+            return Err(StoreError::NotAFile { path: shown });
+        }
+        if path.exists() {
+            return Err(exists(path));
+        }
+        let mut conn = Connection::open_in_memory()?;
+        schema::configure_reads(&conn)?;
+        schema::migrate(&mut conn, &shown)?;
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+            read_only: false,
+        })
+    }
+
+    /// Writes a campaign made by [`Store::create`] to its path in one step, or
+    /// not at all: a kill leaves no file and no litter, and if another process
+    /// made a file there first, this one says it already exists. Returns the
+    /// campaign opened from its file.
+    pub fn place(mut self) -> Result<Store> {
+        let bytes = self.conn.serialize(rusqlite::MAIN_DB)?;
+        place::write_new(&self.path, &bytes).map_err(|e| match e {
+            StoreError::AlreadyExists { .. } => exists(&self.path),
+            e => e,
+        })?;
+        drop(bytes);
+        Store::open(&self.path)
     }
 
     fn connect(path: &Path) -> Result<Store> {
@@ -76,10 +119,13 @@ impl Store {
             _ => StoreError::Sqlite(e),
         };
         let read_only = std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly());
+        // Never created here: a campaign file is made whole by `create`/`place`.
         let flags = if read_only {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI
         } else {
-            OpenFlags::default()
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
         };
         let mut conn = Connection::open_with_flags(path, flags).map_err(not_db)?;
         schema::configure_reads(&conn).map_err(|e| match e {
@@ -88,18 +134,13 @@ impl Store {
         })?;
         // Look before writing anything: a file that is not ours is refused
         // exactly as it was found.
-        let foreign: bool = conn
-            .query_row(
-                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name NOT IN ('refinery_schema_history') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
-                [],
-                |r| r.get(0),
-            )
-            .map_err(not_db)?;
         let version = schema::file_version(&conn).map_err(|e| match e {
             StoreError::Sqlite(e) => not_db(e),
             e => e,
         })?;
-        if foreign && version.is_none() {
+        // No bounce schema at all (an empty file, another program's database):
+        // refused before anything is written into it.
+        if version.is_none() {
             return Err(StoreError::NotACampaign { path: shown });
         }
         if read_only {

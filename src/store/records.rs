@@ -448,6 +448,18 @@ pub fn parse_time(s: &str) -> Result<NaiveDateTime, String> {
                 .map(|d| d.and_hms_opt(0, 0, 0).expect("midnight exists"))
         })
         .map_err(|_| format!("`{s}` is not a date-time; write it as 2157-04-12T05:00:00"))
+        .and_then(|t| {
+            use crate::core::limits::{first_time, last_time};
+            if t < first_time() || t > last_time() {
+                Err(format!(
+                    "`{s}` is outside the dates bounce reads ({} to {})",
+                    first_time().format("%Y-%m-%d"),
+                    last_time().format("%Y-%m-%d")
+                ))
+            } else {
+                Ok(t)
+            }
+        })
 }
 
 pub fn format_time(t: &NaiveDateTime) -> String {

@@ -311,9 +311,12 @@ fn a_toy_ruleset_fights_plays_and_records_a_campaigns_battles_through_the_regist
     let s = setup(store.conn(), &b, toy.turn_limit()).unwrap();
     assert_eq!(s.options.get("damage").map(String::as_str), Some("a1-1"));
 
-    // Auto: fought, written, the clock moved by the toy's 7-minute turns.
+    // Auto: fought, written, the clock moved by the toy's 7-minute turns. (Seed
+    // 3 leaves a1-1 effective; under seed 5 its two people in hospital now make
+    // it ineffective by the hit-effects table, and it would not come back
+    // from repair into the last battle.)
     let f = commit(&mut store, "auto", |conn| {
-        fight(&registry, conn, "t-auto", 5)
+        fight(&registry, conn, "t-auto", 3)
     })
     .unwrap();
     assert_eq!(f.result.ruleset, "toy");

@@ -50,9 +50,10 @@ pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
 }
 
 /// Checks a campaign file fully, then adds it in one journalled transaction.
-/// A new campaign file is built beside its final name and linked into place
-/// only when complete, so an import killed at any instant leaves either no
-/// file or the whole campaign, never a half-made one.
+/// A new campaign is built in memory and put at its name only when complete
+/// (and only if no other process made a file there meanwhile), so an import
+/// killed at any instant leaves either no file or the whole campaign, and no
+/// temporary file beside it.
 pub(super) fn import_text(
     ctx: &Ctx,
     db: &Path,
@@ -62,43 +63,26 @@ pub(super) fn import_text(
 ) -> Result<Counts, CliError> {
     let rulesets = ctx.registry.names();
     if db.exists() {
-        return import_into(db, name, text, made_by_demo, &rulesets);
+        let mut store = Store::open(db)?;
+        return import_into(&mut store, name, text, made_by_demo, &rulesets);
     }
     // A bad file is refused before anything is created.
     let parsed = file::parse_checked(name, text, &KnownCodes::new())?;
     file::check_rulesets(name, text, &parsed, &rulesets)?;
-    let stem = db
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_else(|| "campaign.db".into());
-    let building = db.with_file_name(format!(".{stem}.importing-{}", std::process::id()));
-    remove_db(&building);
-    let counts = import_into(&building, name, text, made_by_demo, &rulesets)
-        .and_then(|c| {
-            Store::open(&building)?.checkpoint()?;
-            Ok(c)
-        })
-        .inspect_err(|_| remove_db(&building))?;
-    // Closed above, so the write-ahead log is folded into the file; a hard
-    // link never replaces a campaign another process made meanwhile.
-    let placed = std::fs::hard_link(&building, db);
-    remove_db(&building);
-    placed.map_err(|e| CliError::Io {
-        path: db.display().to_string(),
-        source: e,
-    })?;
+    let mut store = Store::create(db)?;
+    let counts = import_into(&mut store, name, text, made_by_demo, &rulesets)?;
+    store.place()?;
     Ok(counts)
 }
 
-/// The import itself, into a file that exists or is created empty.
+/// The import itself, into an open campaign or one being built.
 fn import_into(
-    db: &Path,
+    store: &mut Store,
     name: &str,
     text: &str,
     made_by_demo: bool,
     rulesets: &[&str],
 ) -> Result<Counts, CliError> {
-    let mut store = Store::open_or_create(db)?;
     let summary_name = Path::new(name)
         .file_name()
         .map(|n| n.to_string_lossy().to_string())

@@ -5,13 +5,15 @@ use crate::campaign::CampaignError;
 use crate::cli::output;
 use crate::cli::{CliError, Ctx};
 use crate::store::import::{self as store_import};
-use crate::store::{Store, StoreError};
+use crate::store::Store;
 
 pub fn init(ctx: &Ctx, name: &str, start: &str, ruleset: &str) -> Result<(), CliError> {
-    let start = parse_time(start).map_err(|m| CampaignError::Invalid {
-        field: "--start".into(),
-        message: m,
-    })?;
+    let start = parse_time(start)
+        .and_then(|t| crate::core::limits::clock_within(t).map(|_| t))
+        .map_err(|m| CampaignError::Invalid {
+            field: "--start".into(),
+            message: m,
+        })?;
     let ruleset = ctx
         .registry
         .get(ruleset)
@@ -21,12 +23,6 @@ pub fn init(ctx: &Ctx, name: &str, start: &str, ruleset: &str) -> Result<(), Cli
         })?
         .name()
         .to_string();
-    if ctx.db.exists() {
-        return Err(StoreError::AlreadyExists {
-            path: ctx.db.display().to_string(),
-        }
-        .into());
-    }
     let settings = CampaignSettings {
         name: name.to_string(),
         start,
@@ -34,11 +30,14 @@ pub fn init(ctx: &Ctx, name: &str, start: &str, ruleset: &str) -> Result<(), Cli
         light_wound_days: 7,
         serious_wound_days: 28,
     };
-    let mut store = Store::open_or_create(&ctx.db)?;
+    // Built in memory and put in place whole: a killed init leaves no file,
+    // and of racing inits one wins and the others hear "already holds".
+    let mut store = Store::create(&ctx.db)?;
     store.change("init", |tx| {
         store_import::insert_campaign(tx, &settings, false)?;
         Ok(((), format!("created campaign \"{name}\"")))
     })?;
+    store.place()?;
     if ctx.json {
         output::json(
             &serde_json::json!({"db": ctx.db, "name": name, "clock": format_time(&start), "ruleset": ruleset}),

@@ -52,7 +52,8 @@ pub(super) fn edit(ctx: &Ctx, code: &str, changes: Changes) -> Result<(), CliErr
         }
         fields.apply(s);
         if let Some(n) = add_men {
-            crate::campaign::logistics::add_replacements(s, n, actions_of_new);
+            crate::campaign::logistics::add_replacements(s, n, actions_of_new)
+                .map_err(CliError::Usage)?;
         }
         if fields.ammo_max.is_some() && fields.ammo.is_none() {
             s.ammo = s.ammo.map(|a| a.min(s.ammo_max.unwrap_or(a)));

@@ -15,10 +15,12 @@ pub(super) fn deliver(
     }
     let arrives = arrives
         .map(|t| {
-            parse_time(&t).map_err(|m| CampaignError::Invalid {
-                field: "--arrives".into(),
-                message: m,
-            })
+            parse_time(&t)
+                .and_then(|t| crate::core::limits::clock_within(t).map(|_| t))
+                .map_err(|m| CampaignError::Invalid {
+                    field: "--arrives".into(),
+                    message: m,
+                })
         })
         .transpose()?;
     let mut store = Store::open(&ctx.db)?;

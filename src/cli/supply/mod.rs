@@ -89,9 +89,8 @@ struct StatusDoc {
     pending_deliveries: Vec<Pending>,
 }
 
-/// The most supply points one delivery brings: far above any campaign's need,
-/// and far below where sums could overflow.
-pub const MAX_DELIVERY: i64 = 1_000_000;
+/// The most supply points one delivery brings (the campaign's one set of limits).
+pub use crate::core::limits::MAX_DELIVERY;
 
 pub fn run(ctx: &Ctx, cmd: SupplyCommand) -> Result<(), CliError> {
     match cmd {
