@@ -702,3 +702,34 @@ fn a_harmless_weapon_answers_with_rates_that_sum_to_one() {
         assert!((sum - 1.0).abs() < 1e-9, "{args:?}: {doc}");
     }
 }
+
+/// L167: opportunity fire is direct fire; an infantry firefight is another
+/// combat action (L91), so rifle platoons do not fire on a moving enemy out
+/// of turn, while tanks with guns do.
+#[test]
+fn only_direct_fire_weapons_take_opportunity_fire() {
+    use bounce::core::kinds::Cover;
+    use bounce::engine::calibration::{battle, force, HOVERTANK, TRACK_TANK};
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let opportunity = |s: &bounce::battle::setup::BattleSetup| {
+        (0..40u64)
+            .flat_map(|seed| ds.resolve(s, seed).unwrap().events)
+            .filter(|e| kind(e) == "activate" && e.data.as_ref().unwrap()["opportunity"] == true)
+            .count()
+    };
+    assert_eq!(
+        opportunity(&platoons(2, 2)),
+        0,
+        "rifle platoons fire only in their activation"
+    );
+    let mut tanks = battle(
+        force("a", &[(TRACK_TANK, 4)]),
+        force("d", &[(HOVERTANK, 4)]),
+        150,
+        Cover::Open,
+    );
+    tanks.ruleset = "dirtside".into();
+    tanks.turn_limit = 12;
+    assert!(opportunity(&tanks) > 0, "tanks fire on a moving enemy");
+}

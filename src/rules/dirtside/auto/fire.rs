@@ -39,21 +39,37 @@ pub(crate) struct Situation {
     pub band: Option<Band>,
     pub cover: Option<Position>,
     pub moving: bool,
+    /// Opportunity fire: only direct-fire weapons fire (L167), not small arms.
+    pub direct_only: bool,
 }
 
 impl Battle<'_, '_> {
-    /// Unactivated enemy units with the mover in reach fire at it now.
+    /// Unactivated enemy units able to engage the mover with direct-fire
+    /// weapons fire at it now (L167). Small arms and APSW fire is an infantry
+    /// firefight, a different combat action (L91), so it does not take
+    /// opportunity fire (docs/rules-decisions.md). Broken units may fire
+    /// (L260); routed ones may not.
     pub(crate) fn opportunity_fire(&mut self, mover: usize) {
         let role = self.s.units[mover].role;
+        let direct = Situation {
+            direct_only: true,
+            ..Situation::default()
+        };
         for v in self.side_units(role.other()) {
             if self.s.over.is_some() || !self.present(mover) || self.s.units[mover].out {
                 return;
             }
             let unit = self.s.units[v];
-            if unit.activated || unit.level >= Level::Broken {
+            if unit.activated || unit.level >= Level::Routed {
                 continue;
             }
-            let reach = self.alive(v).any(|e| self.has_target(e, Some(mover)));
+            let range = self.gap(v, mover);
+            let reach = self.alive(v).any(|e| {
+                self.alive(mover).any(|t| {
+                    self.plan(e, t, range)
+                        .is_some_and(|p| !matches!(p, Plan::Small(_)))
+                })
+            });
             if reach {
                 self.s.units[v].activated = true;
                 self.log(Some(unit.role), move |b| DsEvent::Activate {
@@ -62,7 +78,7 @@ impl Battle<'_, '_> {
                     inches: unit.dist,
                     opportunity: true,
                 });
-                self.fire_unit(v, Some(mover), Situation::default());
+                self.fire_unit(v, Some(mover), direct);
                 self.end_activation(v);
                 self.check_end();
             }
@@ -267,7 +283,9 @@ impl Battle<'_, '_> {
         let mut shots: Vec<(usize, usize, Plan)> = Vec::new();
         for (k, &e) in elements.iter().enumerate() {
             if let Some((t, plan)) = self.pick_target(e, only, k) {
-                shots.push((e, t, plan));
+                if !(sit.direct_only && matches!(plan, Plan::Small(_))) {
+                    shots.push((e, t, plan));
+                }
             }
         }
         self.resolve_shots(u, shots, sit);
