@@ -39,11 +39,20 @@ use std::cell::Cell;
 use std::ops::Range;
 
 /// Lines of soft cover (hedges, walls, craters) cross the table every this
-/// many inches from the defenders' line, unless the battle's terrain is
-/// `open`.
+/// many inches from the defenders' line, unless the battle's terrain has
+/// none (`has_cover_lines`).
 pub const COVER_EVERY: f64 = 10.0;
 /// The terrain with no cover between the lines.
 pub const OPEN_TERRAIN: &str = "open";
+/// Words in a battle's terrain that say the ground has no cover.
+pub const NO_COVER: &str = "no cover";
+
+/// Whether lines of cover cross the ground between the forces: not when the
+/// terrain is `open` or its description says `no cover` (in any case, e.g.
+/// "Flat regolith along the graded road; no cover for either side").
+pub fn has_cover_lines(terrain: &str) -> bool {
+    terrain != OPEN_TERRAIN && !terrain.to_lowercase().contains(NO_COVER)
+}
 /// Figures of a side stand this many inches apart across the table.
 pub const SPACING: f64 = 2.0;
 /// FMA turns (1 minute) of firing that spend one campaign turn of ammunition
@@ -724,6 +733,25 @@ mod tests {
         assert_eq!(
             Prepared::new(&s, false).ok().map(|p| p.option),
             Some(FireOption::Quick)
+        );
+    }
+
+    #[test]
+    fn terrain_described_as_without_cover_has_no_cover_lines() {
+        assert!(!has_cover_lines("open"));
+        assert!(!has_cover_lines(
+            "Flat regolith along the graded road; no cover for either side"
+        ));
+        assert!(!has_cover_lines("No cover at all"));
+        assert!(has_cover_lines(""), "no terrain noted: the default ground");
+        assert!(has_cover_lines("open mare with boulder fields"));
+        let mut s = battle(&[RIFLES], &[RIFLES], 60, Campaign::Open);
+        s.terrain = "Flat regolith along the graded road; no cover for either side".into();
+        assert_eq!(Prepared::new(&s, false).unwrap().cover_every, None);
+        s.terrain = "Boulder field on Tycho's northern rim".into();
+        assert_eq!(
+            Prepared::new(&s, false).unwrap().cover_every,
+            Some(COVER_EVERY)
         );
     }
 

@@ -4,8 +4,8 @@
 use super::bits::Bits;
 use super::Near;
 use super::{
-    figure_arm, fire_option, Battle, Figure, Place, Prepared, StandState, State, COVER_EVERY,
-    OPEN_TERRAIN, SPACING,
+    figure_arm, fire_option, has_cover_lines, Battle, Figure, Place, Prepared, StandState, State,
+    COVER_EVERY, SPACING,
 };
 use crate::battle::log::Log;
 use crate::battle::result::Role;
@@ -42,7 +42,7 @@ impl<'a> Prepared<'a> {
             start: [0, 0],
             range_in,
             defender_cover,
-            cover_every: (setup.terrain != OPEN_TERRAIN).then_some(COVER_EVERY),
+            cover_every: has_cover_lines(&setup.terrain).then_some(COVER_EVERY),
             ys: Vec::new(),
             leaders: Bits::default(),
             max_aimed_reach: 0.0,
