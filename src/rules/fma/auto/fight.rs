@@ -11,7 +11,7 @@
 
 use super::events::FmaEvent;
 use super::fire::How;
-use super::Battle;
+use super::{bits, Battle, SPACING};
 use crate::battle::result::Role;
 use crate::battle::shared_events::Shared;
 use crate::rules::fma::explosives::{deviation_die, target_number, Explosive};
@@ -31,9 +31,7 @@ pub(crate) struct Activation {
 impl Battle<'_, '_> {
     pub(crate) fn turn(&mut self) {
         self.s.turn += 1;
-        for pl in self.s.places.iter_mut() {
-            pl.activated = !pl.up;
-        }
+        self.begin_turn_marks();
         let count = |r: Role| {
             self.p
                 .figures
@@ -67,25 +65,56 @@ impl Battle<'_, '_> {
     /// The figure a side activates next: a leader with a suppressed friend in
     /// its command radius first, else its first figure not yet activated and
     /// not suppressed, else its first suppressed one.
-    pub(crate) fn pick(&self, side: Role) -> Option<usize> {
+    pub(crate) fn pick(&mut self, side: Role) -> Option<usize> {
         let range = self.side(side);
-        let places = &self.s.places[range.clone()];
-        let ready = |pl: &super::Place| pl.up && !pl.activated;
+        let (ready, pinned) = (&self.s.ready, &self.s.pinned);
+        debug_assert!(range.clone().all(|f| {
+            let pl = &self.s.places[f];
+            ready.get(f) == (pl.up && !pl.activated) && pinned.get(f) == (pl.up && pl.suppressed)
+        }));
         // Figures free to fight go before suppressed ones.
-        let first = places
-            .iter()
-            .position(|pl| ready(pl) && !pl.suppressed)
-            .or_else(|| places.iter().position(ready))?
-            + range.start;
-        if places.iter().any(|pl| pl.up && pl.suppressed) {
-            if let Some(l) = range.clone().find(|&f| {
-                ready(&self.s.places[f])
-                    && self.p.figures[f].leader
-                    && self.suppressed_friend(f).is_some()
-            }) {
-                return Some(l);
+        let first = bits::first_in(range.clone(), |k| ready.word(k) & !pinned.word(k))
+            .or_else(|| bits::first_in(range.clone(), |k| ready.word(k)))?;
+        let ix = side.index();
+        if !self.s.no_leader[ix] && bits::first_in(range.clone(), |k| pinned.word(k)).is_some() {
+            // Only a ready leader with a suppressed figure within a command
+            // radius across the table can have one to pass an action to.
+            const _: () = assert!(bits::WIDE as f64 * SPACING >= 12.0, "a D12's radius");
+            let leaders = &self.p.leaders;
+            let near = |k| match ready.word(k) & leaders.word(k) {
+                0 => 0,
+                c => c & pinned.widened(k),
+            };
+            let mut from = range.start;
+            let mut found = None;
+            while let Some(l) = bits::first_in(from..range.end, near) {
+                from = l + 1;
+                // A friend suppressed within the leader's radius across.
+                let w =
+                    (reaction::command_radius(self.p.figures[l].quality) as f64 / SPACING) as usize;
+                let (lo, hi) = (l.saturating_sub(w), (l + w + 1).min(self.p.figures.len()));
+                if (bits::first_in(lo..l, |k| pinned.word(k)).is_some()
+                    || bits::first_in(l + 1..hi, |k| pinned.word(k)).is_some())
+                    && self.suppressed_friend(l).is_some()
+                {
+                    found = Some(l);
+                    break;
+                }
+            }
+            match found {
+                Some(l) => return Some(l),
+                // Activations and figures going down only take leaders or
+                // suppressed friends away: none stays none until a figure is
+                // suppressed or moves, or the turn ends.
+                None => self.s.no_leader[ix] = true,
             }
         }
+        debug_assert!(
+            !self.s.no_leader[ix]
+                || !range.clone().any(|l| self.s.ready.get(l)
+                    && self.p.leaders.get(l)
+                    && self.suppressed_friend(l).is_some())
+        );
         Some(first)
     }
 
@@ -94,9 +123,11 @@ impl Battle<'_, '_> {
     fn suppressed_friend(&self, leader: usize) -> Option<usize> {
         let lf = self.p.figures[leader];
         let r = reaction::command_radius(lf.quality) as f64;
-        self.friends(leader)
+        self.across(leader, lf.role, r)
             .filter(|&g| {
-                self.s.places[g].suppressed
+                g != leader
+                    && self.s.places[g].up
+                    && self.s.places[g].suppressed
                     && self.dist2(leader, g) <= r * r
                     && lf.quality.sides()
                         > reaction::transfer_target(lf.motivation, self.p.figures[g].motivation)
@@ -105,7 +136,7 @@ impl Battle<'_, '_> {
     }
 
     pub(crate) fn activate(&mut self, f: usize) {
-        self.s.places[f].activated = true;
+        self.set_activated(f);
         let fig = self.p.figures[f];
         if self.s.log.is_on() {
             let inches = self.nearest(f).map_or(0, |(_, d)| d.round() as i64);
@@ -164,6 +195,7 @@ impl Battle<'_, '_> {
         if n == 0 && !fig.mounted && near.is_some_and(|(_, d)| d <= moves) {
             if let Some((e, _)) = self.nearest_where(
                 f,
+                moves,
                 |g| self.s.places[g].suppressed || fig.powered,
                 |_, d2| d2 <= moves * moves,
             ) {
@@ -223,7 +255,7 @@ impl Battle<'_, '_> {
             self.advance(f);
             act.moved = true;
         } else if n == 0 && !self.s.places[f].overwatch && self.gun(f).is_some() {
-            self.s.places[f].overwatch = true;
+            self.set_overwatch(f, true);
             self.log(Some(fig.role), move |b| FmaEvent::Overwatch {
                 figure: b.name(f),
             });

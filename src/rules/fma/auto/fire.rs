@@ -3,7 +3,7 @@
 //! rockets with their deviation and blast.
 
 use super::events::{BlastHit, FmaEvent, Rolled};
-use super::Battle;
+use super::{bits, Battle};
 use crate::rules::fma::armour::{can_suppress, Cover};
 use crate::rules::fma::die::{Die, Rated};
 use crate::rules::fma::explosives::{
@@ -35,30 +35,54 @@ impl Battle<'_, '_> {
     /// (so a suppression costs it an activation), then the nearest.
     pub(super) fn target(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
         let r2 = reach * reach;
-        let mut best: Option<((bool, bool, f64), usize)> = None;
-        for g in self.enemies(f) {
-            let d2 = self.dist2(f, g);
-            if d2 > r2 {
-                continue;
+        let window = self.across(f, self.p.figures[f].role.other(), reach);
+        let (alive, ready, pinned) = (&self.s.alive, &self.s.ready, &self.s.pinned);
+        // In order of preference: neither suppressed nor activated, then
+        // activated, then suppressed, then both; the nearest within a kind
+        // (the lower index on a tie).
+        let kinds: [&dyn Fn(usize) -> u64; 4] = [
+            &|k| ready.word(k) & !pinned.word(k),
+            &|k| alive.word(k) & !ready.word(k) & !pinned.word(k),
+            &|k| ready.word(k) & pinned.word(k),
+            &|k| pinned.word(k) & !ready.word(k),
+        ];
+        for kind in kinds {
+            let mut best: Option<(usize, f64)> = None;
+            let mut from = window.start;
+            while let Some(g) = bits::first_in(from..window.end, kind) {
+                from = g + 1;
+                let d2 = self.dist2(f, g);
+                if d2 <= r2 && best.is_none_or(|(_, bd)| d2 < bd) {
+                    best = Some((g, d2));
+                }
             }
-            let pl = &self.s.places[g];
-            let key = (pl.suppressed, pl.activated, d2);
-            if best.is_none_or(|(k, _)| key < k) {
-                best = Some((key, g));
+            if let Some((g, d2)) = best {
+                return Some((g, d2.sqrt()));
             }
         }
-        best.map(|((_, _, d2), g)| (g, d2.sqrt()))
+        None
     }
 
     /// Overwatch, then reaction fire, at a figure between its two actions.
     pub(super) fn interrupt(&mut self, f: usize, moved: bool) {
-        let watcher = self.nearest_where(
-            f,
-            |g| self.s.places[g].overwatch && !self.s.places[g].suppressed,
-            |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(true).powi(2)),
-        );
+        // Watchers are few: look only at those, in order, nearest first
+        // (the lower index on a tie).
+        let mut watcher: Option<(usize, f64)> = None;
+        let watching = &self.s.watching;
+        let window = self.across(f, self.p.figures[f].role.other(), self.p.max_aimed_reach);
+        for g in bits::each_in(window, |k| watching.word(k)) {
+            if self.s.places[g].suppressed {
+                continue;
+            }
+            let d2 = self.dist2(f, g);
+            if self.gun(g).is_some_and(|w| d2 <= w.reach(true).powi(2))
+                && watcher.is_none_or(|(_, bd)| d2 < bd)
+            {
+                watcher = Some((g, d2));
+            }
+        }
         if let Some((g, _)) = watcher {
-            self.s.places[g].overwatch = false;
+            self.set_overwatch(g, false);
             self.shoot(g, f, true, How::Overwatch);
         }
         if !self.up(f) || !moved || self.s.places[f].cover != Cover::None {
@@ -66,6 +90,7 @@ impl Battle<'_, '_> {
         }
         let reactor = self.nearest_where(
             f,
+            self.p.max_close_band,
             |g| !self.s.places[g].activated && !self.s.places[g].suppressed,
             // One shot for a whole activation: only worth it at close range.
             |g, d2| {
@@ -74,7 +99,7 @@ impl Battle<'_, '_> {
             },
         );
         if let Some((g, _)) = reactor {
-            self.s.places[g].activated = true;
+            self.set_activated(g);
             self.shoot(g, f, false, How::Reaction);
         }
     }
@@ -196,13 +221,16 @@ impl Battle<'_, '_> {
         self.s.places[t].shot_at = true;
         match outcome {
             Outcome::NoEffect => {}
-            Outcome::Suppressed => self.s.places[t].suppressed = true,
+            Outcome::Suppressed => self.set_suppressed(t, true),
             Outcome::Wound | Outcome::Down | Outcome::Kill => {
+                self.set_suppressed(t, false);
+                self.set_overwatch(t, false);
+                self.s.ready.set(t, false);
+                self.s.alive.set(t, false);
+                self.front_moves(t, self.s.places[t].x, None);
                 let pl = &mut self.s.places[t];
                 pl.up = false;
                 pl.dead = outcome == Outcome::Kill;
-                pl.suppressed = false;
-                pl.overwatch = false;
                 self.friends_react(t);
                 return;
             }

@@ -7,9 +7,11 @@
 //! fight, the turn loop and the geometry every part of the turn uses. Each
 //! part adds its own `impl Battle` from a file beside this one: `setup`,
 //! `fight` (the turn and the doctrine), `movement`, `fire`, `morale`
-//! (reaction tests), `assault` (close combat), `finish`.
+//! (reaction tests), `assault` (close combat), `finish`; `bits` keeps sets
+//! of figures (up, ready, suppressed, on overwatch) for the searches.
 
 mod assault;
+mod bits;
 pub mod events;
 mod fight;
 mod finish;
@@ -31,14 +33,26 @@ use crate::rules::fma::die::{Die, Rated};
 use crate::rules::fma::fire::FireOption;
 use crate::rules::fma::movement::Burden;
 use crate::rules::fma::weapons::{self, Arm, Weapon};
+use bits::Bits;
 use events::Rolled;
+use std::cell::Cell;
+use std::ops::Range;
 
 /// Lines of soft cover (hedges, walls, craters) cross the table every this
-/// many inches from the defenders' line, unless the battle's terrain is
-/// `open`.
+/// many inches from the defenders' line, unless the battle's terrain has
+/// none (`has_cover_lines`).
 pub const COVER_EVERY: f64 = 10.0;
 /// The terrain with no cover between the lines.
 pub const OPEN_TERRAIN: &str = "open";
+/// Words in a battle's terrain that say the ground has no cover.
+pub const NO_COVER: &str = "no cover";
+
+/// Whether lines of cover cross the ground between the forces: not when the
+/// terrain is `open` or its description says `no cover` (in any case, e.g.
+/// "Flat regolith along the graded road; no cover for either side").
+pub fn has_cover_lines(terrain: &str) -> bool {
+    terrain != OPEN_TERRAIN && !terrain.to_lowercase().contains(NO_COVER)
+}
 /// Figures of a side stand this many inches apart across the table.
 pub const SPACING: f64 = 2.0;
 /// FMA turns (1 minute) of firing that spend one campaign turn of ammunition
@@ -108,6 +122,15 @@ pub(crate) struct Prepared<'a> {
     pub(crate) defender_cover: Cover,
     /// Inches between lines of cover; `None` on open terrain.
     pub(crate) cover_every: Option<f64>,
+    /// Each figure's place across the table (`Figure::y`), packed for the
+    /// searches.
+    pub(crate) ys: Vec<f64>,
+    /// Leaders whose die can pass an action to some friend, as bits.
+    pub(crate) leaders: Bits,
+    /// The longest reach of any gun in the battle, aimed (overwatch), and
+    /// the widest close band: searches for a shooter look no farther across.
+    pub(crate) max_aimed_reach: f64,
+    pub(crate) max_close_band: f64,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.
@@ -120,6 +143,69 @@ pub(crate) struct State {
     /// The battle's log: on for a fought or played battle, off for odds.
     pub(crate) log: Log,
     pub(crate) over: Option<(Winner, String)>,
+    /// Figures up (kept with `places`).
+    pub(crate) alive: Bits,
+    /// Figures up and not yet activated this turn (kept with `places`).
+    pub(crate) ready: Bits,
+    /// Figures up and suppressed (kept with `places`).
+    pub(crate) pinned: Bits,
+    /// Figures up with an overwatch marker (kept with `places`).
+    pub(crate) watching: Bits,
+    /// Each side's front: the largest `x` of its figures up and how many
+    /// stand there; `None` until asked for after it changed.
+    pub(crate) front: [Option<(f64, u32)>; 2],
+    /// Moves made by each side's figures so far.
+    pub(crate) moves: [u32; 2],
+    /// Per side: no leader can pass an action to a suppressed friend, as
+    /// last found; it stays so until a figure of the side is suppressed or
+    /// moves, or a new turn readies the leaders again.
+    pub(crate) no_leader: [bool; 2],
+    /// Each figure's nearest enemy as last found (see `nearest`).
+    pub(crate) near: Vec<Cell<Near>>,
+}
+
+/// A figure's nearest enemy as found when its side's enemies had made
+/// `moves` moves and the figure stood at `x`: still its nearest while no
+/// enemy has moved, it has not moved and that enemy is up (a figure going
+/// down that was not the nearest changes nothing).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Near {
+    pub(crate) enemy: u32,
+    pub(crate) moves: u32,
+    pub(crate) x: f64,
+    pub(crate) d2: f64,
+}
+
+impl Near {
+    pub(crate) const NONE: Near = Near {
+        enemy: u32::MAX,
+        moves: u32::MAX,
+        x: f64::NAN,
+        d2: 0.0,
+    };
+}
+
+/// `ys.partition_point(below)` for a side's places across the table
+/// (`SPACING` apart, in order), started from where `y` would stand, so that
+/// it takes a step or two rather than a binary search.
+fn split(ys: &[f64], y: f64, below: impl Fn(f64) -> bool) -> usize {
+    let Some(&first) = ys.first() else {
+        return 0;
+    };
+    let guess = ((y - first) / SPACING).ceil();
+    let mut i = if guess > 0.0 {
+        (guess as usize).min(ys.len())
+    } else {
+        0
+    };
+    while i > 0 && !below(ys[i - 1]) {
+        i -= 1;
+    }
+    while i < ys.len() && below(ys[i]) {
+        i += 1;
+    }
+    debug_assert_eq!(i, ys.partition_point(|&gy| below(gy)));
+    i
 }
 
 /// The fire procedure from the campaign's options (Detailed by default).
@@ -209,10 +295,88 @@ impl Battle<'_, '_> {
 
     /// The squared distance: searches compare these, so that odds runs take
     /// one square root per search rather than one per figure.
+    #[inline]
     fn dist2(&self, a: usize, b: usize) -> f64 {
         let dx = self.s.places[a].x - self.s.places[b].x;
-        let dy = self.p.figures[a].y - self.p.figures[b].y;
+        let dy = self.p.ys[a] - self.p.ys[b];
         dx * dx + dy * dy
+    }
+
+    /// Marks a figure as having activated this turn.
+    pub(crate) fn set_activated(&mut self, f: usize) {
+        self.s.places[f].activated = true;
+        self.s.ready.set(f, false);
+    }
+
+    /// Suppresses a figure or lifts its suppression.
+    pub(crate) fn set_suppressed(&mut self, f: usize, on: bool) {
+        if on {
+            self.s.no_leader[self.p.figures[f].role.index()] = false;
+        }
+        self.s.places[f].suppressed = on;
+        self.s.pinned.set(f, on && self.s.places[f].up);
+    }
+
+    /// Places or takes away a figure's overwatch marker.
+    pub(crate) fn set_overwatch(&mut self, f: usize, on: bool) {
+        self.s.places[f].overwatch = on;
+        self.s.watching.set(f, on && self.s.places[f].up);
+    }
+
+    /// The largest `x` of a side's figures up (`-inf` when none is).
+    pub(crate) fn front(&mut self, role: Role) -> f64 {
+        if let Some((x, _)) = self.s.front[role.index()] {
+            return x;
+        }
+        let mut front = (f64::NEG_INFINITY, 0);
+        for g in self.side(role).filter(|&g| self.s.places[g].up) {
+            let x = self.s.places[g].x;
+            if x > front.0 {
+                front = (x, 1);
+            } else if x == front.0 {
+                front.1 += 1;
+            }
+        }
+        debug_assert_eq!(
+            front.0,
+            self.side(role)
+                .filter(|&g| self.s.places[g].up)
+                .map(|g| self.s.places[g].x)
+                .fold(f64::NEG_INFINITY, f64::max)
+        );
+        if front.1 > 0 {
+            self.s.front[role.index()] = Some(front);
+        }
+        front.0
+    }
+
+    /// Keeps the side's front (and the count of its moves) as `f` moves
+    /// from `old` to `new` (`None`: goes down).
+    pub(crate) fn front_moves(&mut self, f: usize, old: f64, new: Option<f64>) {
+        let side = self.p.figures[f].role.index();
+        if new.is_some() {
+            self.s.moves[side] = self.s.moves[side].wrapping_add(1);
+            self.s.no_leader[side] = false;
+        }
+        let Some((fx, n)) = self.s.front[side] else {
+            return;
+        };
+        let n = n - u32::from(old == fx);
+        self.s.front[side] = match new {
+            Some(x) if x > fx => Some((x, 1)),
+            Some(x) if x == fx => Some((fx, n + 1)),
+            _ if n == 0 => None,
+            _ => Some((fx, n)),
+        };
+    }
+
+    /// A new turn: every figure still up is yet to activate.
+    pub(crate) fn begin_turn_marks(&mut self) {
+        self.s.no_leader = [false; 2];
+        for (f, pl) in self.s.places.iter_mut().enumerate() {
+            pl.activated = !pl.up;
+            self.s.ready.set(f, pl.up);
+        }
     }
 
     pub(crate) fn up(&self, f: usize) -> bool {
@@ -228,41 +392,146 @@ impl Battle<'_, '_> {
         }
     }
 
-    fn enemies(&self, f: usize) -> impl Iterator<Item = usize> + '_ {
-        self.side(self.p.figures[f].role.other())
-            .filter(move |&g| self.s.places[g].up)
-    }
-
     fn friends(&self, f: usize) -> impl Iterator<Item = usize> + '_ {
         self.side(self.p.figures[f].role)
             .filter(move |&g| g != f && self.s.places[g].up)
     }
 
+    /// The figures of `role` that may stand within `reach` inches of `f`:
+    /// a side's figures stand in order across the table, `SPACING` apart,
+    /// so only those within `reach` across can be (one more each way, so
+    /// that rounding never leaves one out). Every search for a figure within
+    /// some reach scans this window in the order of a scan of the whole
+    /// side, and so finds what that scan finds.
+    pub(crate) fn across(&self, f: usize, role: Role, reach: f64) -> Range<usize> {
+        let r = self.side(role);
+        let y = self.p.ys[f];
+        let band = reach + SPACING;
+        let ys = &self.p.ys[r.clone()];
+        let lo = split(ys, y - band, |gy| gy < y - band);
+        let hi = split(ys, y + band, |gy| gy <= y + band);
+        r.start + lo..r.start + hi.max(lo)
+    }
+
+    /// Visits the figures of `role` outward across the table from `f`:
+    /// first those at or beyond `f`'s place across, nearest first, then
+    /// those short of it, nearest first. `visit` is given each figure and
+    /// its squared distance across (as `dist2` reckons it, so never more
+    /// than the squared distance) and says whether to go on that way.
+    pub(crate) fn outward(&self, f: usize, role: Role, mut visit: impl FnMut(usize, f64) -> bool) {
+        let r = self.side(role);
+        let y = self.p.ys[f];
+        let mid = r.start + split(&self.p.ys[r.clone()], y, |gy| gy < y);
+        let dy2 = |g: usize| {
+            let dy = y - self.p.ys[g];
+            dy * dy
+        };
+        for g in mid..r.end {
+            if !visit(g, dy2(g)) {
+                break;
+            }
+        }
+        for g in (r.start..mid).rev() {
+            if !visit(g, dy2(g)) {
+                break;
+            }
+        }
+    }
+
     /// The nearest up enemy that `pre` and then `keep` accept (the lower
     /// index on a tie), with its distance; distances are only measured for
-    /// enemies `pre` accepts, and `keep` is given the squared distance.
+    /// enemies `pre` accepts, and `keep` is given the squared distance. No
+    /// enemy farther than `reach` across is looked at: `keep` must refuse
+    /// those.
     fn nearest_where(
         &self,
         f: usize,
+        reach: f64,
         pre: impl Fn(usize) -> bool,
         keep: impl Fn(usize, f64) -> bool,
     ) -> Option<(usize, f64)> {
         let mut best: Option<(usize, f64)> = None;
-        for g in self.enemies(f) {
-            if !pre(g) {
-                continue;
+        let band = reach + SPACING;
+        let band2 = band * band;
+        self.outward(f, self.p.figures[f].role.other(), |g, dy2| {
+            // Nothing farther across can be nearer than the best so far, or
+            // within reach.
+            if best.is_some_and(|(_, bd)| dy2 > bd) || dy2 > band2 {
+                return false;
             }
-            let d2 = self.dist2(f, g);
-            if keep(g, d2) && best.is_none_or(|(_, bd)| d2 < bd) {
-                best = Some((g, d2));
+            if self.s.places[g].up && pre(g) {
+                let d2 = self.dist2(f, g);
+                if keep(g, d2) && best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) {
+                    best = Some((g, d2));
+                }
             }
-        }
+            true
+        });
         best.map(|(g, d2)| (g, d2.sqrt()))
     }
 
     /// The nearest up enemy and its distance.
+    /// (The search every action makes, so written out: outward across the
+    /// table from `f`, each way until nothing farther across can be nearer;
+    /// the same as `nearest_where` with no condition.)
     pub(crate) fn nearest(&self, f: usize) -> Option<(usize, f64)> {
-        self.nearest_where(f, |_| true, |_, _| true)
+        let foe = self.p.figures[f].role.other();
+        let c = self.s.near[f].get();
+        if c.moves == self.s.moves[foe.index()]
+            && c.x == self.s.places[f].x
+            && self.s.places[c.enemy as usize].up
+        {
+            return Some((c.enemy as usize, c.d2.sqrt()));
+        }
+        let r = self.side(foe);
+        let (ys, places) = (&self.p.ys[r.clone()], &self.s.places[r.clone()]);
+        let (x, y) = (self.s.places[f].x, self.p.ys[f]);
+        let mid = split(ys, y, |gy| gy < y);
+        // (index within the side, squared distance)
+        let mut best: Option<(usize, f64)> = None;
+        let mut look = |i: usize| {
+            let dy = y - ys[i];
+            let dy2 = dy * dy;
+            if best.is_some_and(|(_, bd)| dy2 > bd) {
+                return false;
+            }
+            if places[i].up {
+                let dx = x - places[i].x;
+                let d2 = dx * dx + dy2;
+                if best.is_none_or(|(bi, bd)| d2 < bd || (d2 == bd && i < bi)) {
+                    best = Some((i, d2));
+                }
+            }
+            true
+        };
+        for i in mid..ys.len() {
+            if !look(i) {
+                break;
+            }
+        }
+        for i in (0..mid).rev() {
+            if !look(i) {
+                break;
+            }
+        }
+        debug_assert_eq!(
+            best.map(|(i, d2)| (i + r.start, d2)),
+            self.side(self.p.figures[f].role.other())
+                .filter(|&g| self.s.places[g].up)
+                .map(|g| (g, self.dist2(f, g)))
+                .fold(None, |b: Option<(usize, f64)>, (g, d2)| match b {
+                    Some((_, bd)) if bd <= d2 => b,
+                    _ => Some((g, d2)),
+                })
+        );
+        let (i, d2) = best?;
+        self.s.near[f].set(Near {
+            enemy: (i + r.start) as u32,
+            moves: self.s.moves[foe.index()],
+            x,
+            d2,
+        });
+        Some((i + r.start, d2.sqrt()))
     }
 
     pub(crate) fn gun(&self, f: usize) -> Option<Weapon> {
@@ -469,6 +738,25 @@ mod tests {
         assert_eq!(
             Prepared::new(&s, false).ok().map(|p| p.option),
             Some(FireOption::Quick)
+        );
+    }
+
+    #[test]
+    fn terrain_described_as_without_cover_has_no_cover_lines() {
+        assert!(!has_cover_lines("open"));
+        assert!(!has_cover_lines(
+            "Flat regolith along the graded road; no cover for either side"
+        ));
+        assert!(!has_cover_lines("No cover at all"));
+        assert!(has_cover_lines(""), "no terrain noted: the default ground");
+        assert!(has_cover_lines("open mare with boulder fields"));
+        let mut s = battle(&[RIFLES], &[RIFLES], 60, Campaign::Open);
+        s.terrain = "Flat regolith along the graded road; no cover for either side".into();
+        assert_eq!(Prepared::new(&s, false).unwrap().cover_every, None);
+        s.terrain = "Boulder field on Tycho's northern rim".into();
+        assert_eq!(
+            Prepared::new(&s, false).unwrap().cover_every,
+            Some(COVER_EVERY)
         );
     }
 

@@ -5,6 +5,7 @@
 use super::events::FmaEvent;
 use super::Battle;
 use crate::rules::fma::armour::Cover;
+use crate::rules::fma::die::Die;
 use crate::rules::fma::reaction;
 
 impl Battle<'_, '_> {
@@ -12,7 +13,9 @@ impl Battle<'_, '_> {
         let q = self.p.figures[f].quality;
         // Any friend in reach will do: no need to find the nearest.
         let reach = (q.sides() * q.sides()) as f64;
-        let within = self.friends(f).any(|g| self.dist2(f, g) <= reach);
+        let within = self
+            .across(f, self.p.figures[f].role, q.sides() as f64)
+            .any(|g| g != f && self.s.places[g].up && self.dist2(f, g) <= reach);
         debug_assert_eq!(!within, {
             let nearest = self
                 .friends(f)
@@ -50,7 +53,7 @@ impl Battle<'_, '_> {
         let target = reaction::target(fig.motivation, modifier);
         let passed = reaction::passes(rolled.roll, target);
         if !passed {
-            self.s.places[f].suppressed = true;
+            self.set_suppressed(f, true);
         }
         if self.s.log.is_on() {
             self.log(Some(fig.role), move |b| FmaEvent::Reaction {
@@ -72,7 +75,7 @@ impl Battle<'_, '_> {
         let rolled = self.roll(fig.quality);
         let passed = reaction::removes_suppression(rolled.roll, fig.motivation);
         if passed {
-            self.s.places[f].suppressed = false;
+            self.set_suppressed(f, false);
         }
         if self.s.log.is_on() {
             self.log(Some(fig.role), move |b| FmaEvent::Rally {
@@ -115,9 +118,11 @@ impl Battle<'_, '_> {
     /// figure that has just gone down.
     pub(super) fn friends_react(&mut self, down: usize) {
         let near: Vec<usize> = self
-            .friends(down)
+            .across(down, self.p.figures[down].role, Die::D12.sides() as f64)
             .filter(|&g| {
-                !self.s.places[g].suppressed
+                g != down
+                    && self.s.places[g].up
+                    && !self.s.places[g].suppressed
                     && self.dist(g, down) <= self.p.figures[g].quality.sides() as f64
             })
             .collect();

@@ -8,6 +8,7 @@ use crate::rules::fma::armour::Cover;
 impl Battle<'_, '_> {
     pub(crate) fn move_to(&mut self, f: usize, x: f64, how: &'static str) {
         let from = self.s.places[f].x;
+        self.front_moves(f, from, Some(x));
         let cover = cover_at(x, self.p.defender_cover, self.p.cover_every);
         self.s.places[f].x = x;
         self.s.places[f].cover = cover;
@@ -31,10 +32,7 @@ impl Battle<'_, '_> {
     pub(super) fn advance(&mut self, f: usize) {
         let x = self.s.places[f].x;
         let moves = self.p.figures[f].burden.inches() as f64;
-        let front = self
-            .enemies(f)
-            .map(|g| self.s.places[g].x)
-            .fold(f64::NEG_INFINITY, f64::max);
+        let front = self.front(self.p.figures[f].role.other());
         let stop = (front + 1.0).max(x - moves);
         if stop >= x {
             return;

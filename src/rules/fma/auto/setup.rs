@@ -1,9 +1,11 @@
 //! Setting up an FMA battle: every fit person of a stand becomes a figure,
 //! placed once per battle; each run starts from a copy of the places.
 
+use super::bits::Bits;
+use super::Near;
 use super::{
-    figure_arm, fire_option, Battle, Figure, Place, Prepared, StandState, State, COVER_EVERY,
-    OPEN_TERRAIN, SPACING,
+    figure_arm, fire_option, has_cover_lines, Battle, Figure, Place, Prepared, StandState, State,
+    COVER_EVERY, SPACING,
 };
 use crate::battle::log::Log;
 use crate::battle::result::Role;
@@ -15,7 +17,9 @@ use crate::core::kinds::{Cover as CampaignCover, StandType};
 use crate::rules::fma::armour::{campaign_armour, powered, Cover};
 use crate::rules::fma::movement::Burden;
 use crate::rules::fma::quality::{motivation, quality_die};
-use crate::rules::fma::weapons;
+use crate::rules::fma::reaction;
+use crate::rules::fma::weapons::{self, Arm};
+use std::cell::Cell;
 
 impl<'a> Prepared<'a> {
     pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
@@ -38,7 +42,11 @@ impl<'a> Prepared<'a> {
             start: [0, 0],
             range_in,
             defender_cover,
-            cover_every: (setup.terrain != OPEN_TERRAIN).then_some(COVER_EVERY),
+            cover_every: has_cover_lines(&setup.terrain).then_some(COVER_EVERY),
+            ys: Vec::new(),
+            leaders: Bits::default(),
+            max_aimed_reach: 0.0,
+            max_close_band: 0.0,
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -108,6 +116,31 @@ impl<'a> Prepared<'a> {
             }
             p.start[role.index()] = count;
         }
+        // Searches by reach rely on each side standing in order across.
+        debug_assert!(p
+            .figures
+            .windows(2)
+            .all(|w| w[0].role != w[1].role || w[0].y < w[1].y));
+        p.ys = p.figures.iter().map(|f| f.y).collect();
+        p.leaders = Bits::new(p.figures.len());
+        let least = |role: Role| {
+            p.figures
+                .iter()
+                .filter(|g| g.role == role)
+                .map(|g| g.motivation)
+                .min()
+                .unwrap_or(i64::MAX / 4)
+        };
+        let least = [least(Role::Attacker), least(Role::Defender)];
+        for (f, fig) in p.figures.iter().enumerate() {
+            let can = fig.quality.sides()
+                > reaction::transfer_target(fig.motivation, least[fig.role.index()]);
+            p.leaders.set(f, fig.leader && can);
+            if let Arm::Gun(w) = fig.arm {
+                p.max_aimed_reach = p.max_aimed_reach.max(w.reach(true));
+                p.max_close_band = p.max_close_band.max(w.row().bands[0].0 as f64);
+            }
+        }
         Ok(p)
     }
 
@@ -119,7 +152,23 @@ impl<'a> Prepared<'a> {
             turn: 0,
             log: Log::new(self.log),
             over: None,
+            alive: self.marks(|pl| pl.up),
+            ready: self.marks(|pl| pl.up && !pl.activated),
+            pinned: self.marks(|pl| pl.up && pl.suppressed),
+            watching: self.marks(|pl| pl.up && pl.overwatch),
+            front: [None; 2],
+            no_leader: [false; 2],
+            moves: [0; 2],
+            near: vec![Cell::new(Near::NONE); self.places.len()],
         }
+    }
+
+    fn marks(&self, on: impl Fn(&Place) -> bool) -> Bits {
+        let mut b = Bits::new(self.places.len());
+        for (f, pl) in self.places.iter().enumerate() {
+            b.set(f, on(pl));
+        }
+        b
     }
 }
 

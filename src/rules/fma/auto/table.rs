@@ -138,9 +138,11 @@ impl TablePlay for FmaTable<'_> {
         .ok();
         self.s.turn += 1;
         self.now = Now::default();
-        for pl in self.s.places.iter_mut() {
-            pl.activated = !pl.up;
-        }
+        self.run(|b| {
+            b.begin_turn_marks();
+            Ok(())
+        })
+        .ok();
     }
 
     fn act(&mut self, words: &[String]) -> Result<(), String> {
@@ -157,7 +159,7 @@ impl TablePlay for FmaTable<'_> {
                     ..Now::default()
                 };
                 let lost = self.run(|b| {
-                    b.s.places[f].activated = true;
+                    b.set_activated(f);
                     let q = b.p.figures[f].quality;
                     let m = b.p.figures[f].motivation;
                     let ev = super::events::FmaEvent::Activate {
@@ -196,7 +198,7 @@ impl TablePlay for FmaTable<'_> {
                 };
                 self.run(|b| {
                     let x = b.s.places[f].x + toward * n;
-                    b.s.places[f].overwatch = false;
+                    b.set_overwatch(f, false);
                     b.move_to(f, x, "moves");
                     Ok(())
                 })
@@ -238,7 +240,7 @@ impl TablePlay for FmaTable<'_> {
                 }
                 self.spend(f, name)?;
                 self.run(|b| {
-                    b.s.places[f].overwatch = true;
+                    b.set_overwatch(f, true);
                     let ev = super::events::FmaEvent::Overwatch { figure: b.name(f) };
                     b.log(Some(b.p.figures[f].role), move |_| ev);
                     Ok(())
@@ -277,8 +279,8 @@ impl TablePlay for FmaTable<'_> {
                         return Err(format!("{name} has no gun to fire (or no ammunition)"));
                     }
                     match how {
-                        How::Reaction => b.s.places[f].activated = true,
-                        How::Overwatch => b.s.places[f].overwatch = false,
+                        How::Reaction => b.set_activated(f),
+                        How::Overwatch => b.set_overwatch(f, false),
                         How::Fire => {}
                     }
                     b.shoot(f, t, aimed, how).map(|_| ()).ok_or_else(|| {

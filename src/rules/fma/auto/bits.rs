@@ -1,0 +1,125 @@
+//! A set of figures as bits (one per figure index), so that the choice of
+//! who activates next reads a few words instead of every figure.
+
+use std::ops::Range;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Bits(Vec<u64>);
+
+/// How far `Bits::widened` widens.
+pub(crate) const WIDE: usize = 7;
+
+impl Bits {
+    pub(crate) fn new(n: usize) -> Bits {
+        Bits(vec![0; n.div_ceil(64)])
+    }
+
+    pub(crate) fn get(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    pub(crate) fn set(&mut self, i: usize, on: bool) {
+        let bit = 1u64 << (i % 64);
+        if on {
+            self.0[i / 64] |= bit;
+        } else {
+            self.0[i / 64] &= !bit;
+        }
+    }
+
+    pub(crate) fn word(&self, k: usize) -> u64 {
+        self.0[k]
+    }
+
+    /// Word `k` of this set widened by `WIDE` places either way: bit `i` is
+    /// set when any bit within `WIDE` of `i` is.
+    pub(crate) fn widened(&self, k: usize) -> u64 {
+        let at = |j: usize| self.0.get(j).copied().unwrap_or(0) as u128;
+        let (lo, here, hi) = (if k > 0 { at(k - 1) } else { 0 }, at(k), at(k + 1));
+        // Smear upward over `lo, here` and downward over `here, hi`.
+        let mut up = lo | here << 64;
+        let mut down = here | hi << 64;
+        for s in [1, 2, 4] {
+            up |= up << s;
+            down |= down >> s;
+        }
+        (up >> 64) as u64 | down as u64
+    }
+}
+
+/// The first index in `range` whose bit is set in the word `word(k)` gives.
+pub(crate) fn first_in(range: Range<usize>, word: impl Fn(usize) -> u64) -> Option<usize> {
+    if range.start >= range.end {
+        return None;
+    }
+    let (first, last) = (range.start / 64, (range.end - 1) / 64);
+    for k in first..=last {
+        let mut w = word(k);
+        if k == first {
+            w &= u64::MAX << (range.start % 64);
+        }
+        if k == last && !range.end.is_multiple_of(64) {
+            w &= u64::MAX >> (64 - range.end % 64);
+        }
+        if w != 0 {
+            return Some(k * 64 + w.trailing_zeros() as usize);
+        }
+    }
+    None
+}
+
+/// The indices in `range`, in order, whose bits are set in `word(k)`.
+pub(crate) fn each_in(
+    range: Range<usize>,
+    word: impl Fn(usize) -> u64,
+) -> impl Iterator<Item = usize> {
+    let (start, end) = (range.start, range.end);
+    let words = if start >= end {
+        0..0
+    } else {
+        start / 64..(end - 1) / 64 + 1
+    };
+    words.flat_map(move |k| {
+        let mut w = word(k);
+        if k == start / 64 {
+            w &= u64::MAX << (start % 64);
+        }
+        if k == (end - 1) / 64 && !end.is_multiple_of(64) {
+            w &= u64::MAX >> (64 - end % 64);
+        }
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                k * 64 + b
+            })
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits_in_a_range_widened_and_in_order() {
+        let mut b = Bits::new(200);
+        for i in [3, 63, 64, 130, 199] {
+            b.set(i, true);
+        }
+        b.set(3, false);
+        let all: Vec<usize> = each_in(0..200, |k| b.word(k)).collect();
+        assert_eq!(all, vec![63, 64, 130, 199]);
+        assert_eq!(
+            each_in(64..199, |k| b.word(k)).collect::<Vec<_>>(),
+            vec![64, 130]
+        );
+        assert_eq!(first_in(65..200, |k| b.word(k)), Some(130));
+        assert_eq!(first_in(5..5, |k| b.word(k)), None);
+        let wide: Vec<usize> = each_in(0..200, |k| b.widened(k)).collect();
+        let want: Vec<usize> = (0..200)
+            .filter(|&i: &usize| (i.saturating_sub(WIDE)..=(i + WIDE).min(199)).any(|j| b.get(j)))
+            .collect();
+        assert_eq!(wide, want);
+    }
+}
