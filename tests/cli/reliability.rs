@@ -203,3 +203,24 @@ fn a_read_only_campaign_can_be_read_but_not_changed() {
     assert_eq!(before, read_bytes(&ro));
     let _ = FULL_MOON;
 }
+
+/// A `stand edit` that changes nothing is refused and writes no journal entry,
+/// so the next `undo` still takes back the last real change.
+#[test]
+fn a_stand_edit_that_changes_nothing_writes_nothing() {
+    let c = Campaign::full_moon();
+    c.ok(&["stand", "edit", "a2-1", "--men", "5"]);
+    let before = c.bytes();
+    for args in [
+        vec!["stand", "edit", "a2-1"],
+        vec!["stand", "edit", "a2-1", "--men", "5"],
+    ] {
+        let err = c.fails(2, &args);
+        assert!(err.contains("nothing to change"), "{args:?}: {err}");
+    }
+    assert_eq!(c.bytes(), before);
+    let history = c.json(&["history"]);
+    assert_eq!(history.as_array().map(Vec::len), Some(2), "{history}");
+    c.ok(&["undo"]);
+    assert_eq!(c.json(&["stand", "show", "a2-1"])["men"], 4);
+}
