@@ -224,3 +224,44 @@ fn a_stand_edit_that_changes_nothing_writes_nothing() {
     c.ok(&["undo"]);
     assert_eq!(c.json(&["stand", "show", "a2-1"])["men"], 4);
 }
+
+/// Import refuses what `check` would reject: casualty records that put more
+/// people in hospital than the stand has hits (the fuzzer's duplicated
+/// `[[casualties]]`), naming the file, and makes no file.
+#[test]
+fn an_import_that_check_would_reject_is_refused() {
+    let c = Campaign::full_moon();
+    c.ok(&["battle", "auto", "crater-rim", "--seed", "1"]);
+    let text = c.export();
+    let marker = "\n[[casualties]]\n";
+    let at = text
+        .match_indices(marker)
+        .map(|(i, _)| i)
+        .find(|&i| {
+            let block = &text[i + 1..];
+            let end = block[1..].find("\n[").map_or(block.len(), |e| e + 1);
+            block[..end].contains("outcome = \"hospital\"")
+        })
+        .expect("a casualty in hospital");
+    let block_end = text[at + 1..]
+        .find(marker)
+        .map_or(text.len(), |e| at + 1 + e);
+    let block = &text[at..block_end];
+    let bad = format!(
+        "{}{}{}",
+        &text[..block_end],
+        block.repeat(20),
+        &text[block_end..]
+    );
+    let d = Campaign::empty();
+    let f = d.write("dup.toml", &bad);
+    let err = d.fails(2, &["import", f.to_str().unwrap()]);
+    assert!(
+        err.contains("dup.toml") && err.contains("would fail `check`") && err.contains("hospital"),
+        "{err}"
+    );
+    assert!(!d.db.exists());
+    // The file as exported still comes in.
+    let good = d.write("good.toml", &text);
+    d.ok(&["import", good.to_str().unwrap()]);
+}
