@@ -29,7 +29,10 @@ pub(crate) fn violations(conn: &Db, rulesets: &[&str]) -> Result<Vec<Violation>,
 
 pub fn check(ctx: &Ctx) -> Result<(), CliError> {
     let store = Store::open(&ctx.db)?;
-    let violations = violations(store.conn(), &ctx.registry.names())?;
+    let mut violations = check::integrity(store.conn());
+    if violations.is_empty() {
+        violations = self::violations(store.conn(), &ctx.registry.names())?;
+    }
     if ctx.json {
         output::json(&serde_json::json!({"ok": violations.is_empty(), "violations": violations}));
     } else if violations.is_empty() {

@@ -265,3 +265,40 @@ fn an_import_that_check_would_reject_is_refused() {
     let good = d.write("good.toml", &text);
     d.ok(&["import", good.to_str().unwrap()]);
 }
+
+/// `check` runs SQLite's integrity check too: an overwritten page is reported
+/// (it passed as "all invariants hold" before), never "all invariants hold".
+#[test]
+fn check_reports_an_overwritten_page() {
+    let c = Campaign::full_moon();
+    let whole = c.bytes();
+    let pages = whole.len() / 4096;
+    assert!(pages > 12, "{pages} pages");
+    for page in 2..12 {
+        let mut bytes = whole.clone();
+        let mut x: u32 = 0x9e37_79b9 ^ page as u32;
+        for b in &mut bytes[page * 4096..(page + 1) * 4096] {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            *b = x as u8;
+        }
+        let hurt = c.path(&format!("hurt-{page}.db"));
+        std::fs::write(&hurt, &bytes).unwrap();
+        let out = on(&hurt, &["check"]);
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!out.status.success(), "page {page}: {said}");
+        assert!(
+            said.contains("file integrity") || said.contains("not a bounce campaign"),
+            "page {page}: {said}"
+        );
+        assert!(
+            !said.contains("error: database"),
+            "page {page}: raw: {said}"
+        );
+    }
+}
