@@ -5,13 +5,14 @@ use super::{CliError, Ctx};
 use crate::campaign::derived;
 use crate::store::check::{self, Violation};
 use crate::store::queries::{self, StandFilter};
-use crate::store::Store;
+use crate::store::{Db, Store};
 
-pub fn check(ctx: &Ctx) -> Result<(), CliError> {
-    let store = Store::open(&ctx.db)?;
-    let (mut violations, readable) = check::check(store.conn(), &ctx.registry.names())?;
+/// Every violation of the campaign's invariants `check` reports, read through
+/// `conn` (a transaction too, so `import` can refuse what `check` would).
+pub(crate) fn violations(conn: &Db, rulesets: &[&str]) -> Result<Vec<Violation>, CliError> {
+    let (mut violations, readable) = check::check(conn, rulesets)?;
     if readable {
-        for row in queries::load_stands(store.conn(), &StandFilter::all())? {
+        for row in queries::load_stands(conn, &StandFilter::all())? {
             for problem in derived::stand_problems(&row.record) {
                 violations.push(Violation {
                     rule: "stand rules",
@@ -22,6 +23,15 @@ pub fn check(ctx: &Ctx) -> Result<(), CliError> {
                 });
             }
         }
+    }
+    Ok(violations)
+}
+
+pub fn check(ctx: &Ctx) -> Result<(), CliError> {
+    let store = Store::open(&ctx.db)?;
+    let mut violations = check::integrity(store.conn());
+    if violations.is_empty() {
+        violations = self::violations(store.conn(), &ctx.registry.names())?;
     }
     if ctx.json {
         output::json(&serde_json::json!({"ok": violations.is_empty(), "violations": violations}));

@@ -5,7 +5,7 @@ mod advance;
 mod battle;
 pub(crate) mod campaign;
 mod casualties;
-mod check;
+pub(crate) mod check;
 mod completions;
 mod error;
 mod history;

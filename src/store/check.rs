@@ -21,6 +21,35 @@ fn v(rule: &'static str, detail: String) -> Violation {
     Violation { rule, detail }
 }
 
+/// SQLite's own integrity check of the file's pages, indexes and links: what
+/// the campaign's invariants cannot see (an overwritten page). A file too
+/// damaged to be read at all is one violation saying so.
+pub fn integrity(conn: &Connection) -> Vec<Violation> {
+    let rule = "file integrity";
+    let found = conn
+        .prepare("PRAGMA integrity_check(20)")
+        .and_then(|mut stmt| {
+            stmt.query_map([], |r| r.get::<_, String>(0))?
+                .collect::<rusqlite::Result<Vec<String>>>()
+        });
+    match found {
+        Ok(lines) if lines == ["ok"] => Vec::new(),
+        Ok(lines) => lines
+            .into_iter()
+            .map(|l| {
+                v(
+                    rule,
+                    format!("the file is damaged: {l}; restore it from a backup"),
+                )
+            })
+            .collect(),
+        Err(e) => vec![v(
+            rule,
+            format!("the file is damaged ({e}); restore it from a backup"),
+        )],
+    }
+}
+
 /// Runs every database-level check. `rulesets` names the battle rulesets this
 /// build knows. Returns the violations found, and whether every enum column
 /// holds a known value (so records can be read safely).

@@ -59,8 +59,21 @@ impl Store {
                 path: path.display().to_string(),
             });
         }
-        let store = Store::connect(path)?;
-        if !store.has_campaign()? {
+        let damaged = |e: StoreError| match e {
+            StoreError::Sqlite(ref s)
+                if matches!(
+                    s.sqlite_error_code(),
+                    Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt)
+                ) =>
+            {
+                StoreError::NotACampaign {
+                    path: path.display().to_string(),
+                }
+            }
+            e => e,
+        };
+        let store = Store::connect(path).map_err(damaged)?;
+        if !store.has_campaign().map_err(damaged)? {
             return Err(StoreError::NotACampaign {
                 path: path.display().to_string(),
             });

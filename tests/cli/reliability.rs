@@ -203,3 +203,102 @@ fn a_read_only_campaign_can_be_read_but_not_changed() {
     assert_eq!(before, read_bytes(&ro));
     let _ = FULL_MOON;
 }
+
+/// A `stand edit` that changes nothing is refused and writes no journal entry,
+/// so the next `undo` still takes back the last real change.
+#[test]
+fn a_stand_edit_that_changes_nothing_writes_nothing() {
+    let c = Campaign::full_moon();
+    c.ok(&["stand", "edit", "a2-1", "--men", "5"]);
+    let before = c.bytes();
+    for args in [
+        vec!["stand", "edit", "a2-1"],
+        vec!["stand", "edit", "a2-1", "--men", "5"],
+    ] {
+        let err = c.fails(2, &args);
+        assert!(err.contains("nothing to change"), "{args:?}: {err}");
+    }
+    assert_eq!(c.bytes(), before);
+    let history = c.json(&["history"]);
+    assert_eq!(history.as_array().map(Vec::len), Some(2), "{history}");
+    c.ok(&["undo"]);
+    assert_eq!(c.json(&["stand", "show", "a2-1"])["men"], 4);
+}
+
+/// Import refuses what `check` would reject: casualty records that put more
+/// people in hospital than the stand has hits (the fuzzer's duplicated
+/// `[[casualties]]`), naming the file, and makes no file.
+#[test]
+fn an_import_that_check_would_reject_is_refused() {
+    let c = Campaign::full_moon();
+    c.ok(&["battle", "auto", "crater-rim", "--seed", "1"]);
+    let text = c.export();
+    let marker = "\n[[casualties]]\n";
+    let at = text
+        .match_indices(marker)
+        .map(|(i, _)| i)
+        .find(|&i| {
+            let block = &text[i + 1..];
+            let end = block[1..].find("\n[").map_or(block.len(), |e| e + 1);
+            block[..end].contains("outcome = \"hospital\"")
+        })
+        .expect("a casualty in hospital");
+    let block_end = text[at + 1..]
+        .find(marker)
+        .map_or(text.len(), |e| at + 1 + e);
+    let block = &text[at..block_end];
+    let bad = format!(
+        "{}{}{}",
+        &text[..block_end],
+        block.repeat(20),
+        &text[block_end..]
+    );
+    let d = Campaign::empty();
+    let f = d.write("dup.toml", &bad);
+    let err = d.fails(2, &["import", f.to_str().unwrap()]);
+    assert!(
+        err.contains("dup.toml") && err.contains("would fail `check`") && err.contains("hospital"),
+        "{err}"
+    );
+    assert!(!d.db.exists());
+    // The file as exported still comes in.
+    let good = d.write("good.toml", &text);
+    d.ok(&["import", good.to_str().unwrap()]);
+}
+
+/// `check` runs SQLite's integrity check too: an overwritten page is reported
+/// (it passed as "all invariants hold" before), never "all invariants hold".
+#[test]
+fn check_reports_an_overwritten_page() {
+    let c = Campaign::full_moon();
+    let whole = c.bytes();
+    let pages = whole.len() / 4096;
+    assert!(pages > 12, "{pages} pages");
+    for page in 2..12 {
+        let mut bytes = whole.clone();
+        let mut x: u32 = 0x9e37_79b9 ^ page as u32;
+        for b in &mut bytes[page * 4096..(page + 1) * 4096] {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            *b = x as u8;
+        }
+        let hurt = c.path(&format!("hurt-{page}.db"));
+        std::fs::write(&hurt, &bytes).unwrap();
+        let out = on(&hurt, &["check"]);
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!out.status.success(), "page {page}: {said}");
+        assert!(
+            said.contains("file integrity") || said.contains("not a bounce campaign"),
+            "page {page}: {said}"
+        );
+        assert!(
+            !said.contains("error: database"),
+            "page {page}: raw: {said}"
+        );
+    }
+}

@@ -100,6 +100,20 @@ fn import_into(
             .into());
         }
         let c = store_import::import(tx, &parsed, made_by_demo)?;
+        // What `check` would reject (e.g. more people in hospital than the
+        // stand's hits) is refused here, before it is committed.
+        // (The journal entry of this import gets its summary at the end.)
+        let violations = crate::cli::check::violations(tx, rulesets)?;
+        if let Some(v) = violations.into_iter().find(|v| v.rule != "journal intact") {
+            return Err(CampaignError::File {
+                file: name.to_string(),
+                message: format!(
+                    "the campaign would fail `check` ({}: {}); correct the file",
+                    v.rule, v.detail
+                ),
+            }
+            .into());
+        }
         if parsed.campaign.is_none() && c.sides + c.commands + c.units + c.stands + c.battles == 0 {
             return Err(CampaignError::File {
                 file: name.to_string(),

@@ -337,6 +337,12 @@ pub(super) fn save(
         if let Some(p) = check_stand(&s).into_iter().next() {
             return Err(invalid(p));
         }
+        if s == before {
+            // Nothing to write, and nothing for `undo` to take back.
+            return Err(CliError::Usage(format!(
+                "{code}: nothing to change (each value given is what the stand already has); name a field with a new value"
+            )));
+        }
         let changed = describe_changes(&before, &s);
         update_stand(tx, &s)?;
         Ok(((), format!("{code}: {changed}")))
