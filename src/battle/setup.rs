@@ -114,6 +114,41 @@ pub struct StandSetup {
     pub bia: BiaProfile,
 }
 
+#[cfg(test)]
+impl StandSetup {
+    /// A stand for unit tests: a regular LTA squad of eight with SLA, morale
+    /// 5, in unit `u` of command `c`; change what a test needs with struct
+    /// update syntax.
+    pub(crate) fn example(code: &str) -> StandSetup {
+        use crate::core::kinds::{Equipment, StandType, Training, Weapon};
+        StandSetup {
+            code: code.into(),
+            unit: "u".into(),
+            command: "c".into(),
+            stand_type: StandType::Infantry,
+            training: Training::Regular,
+            actions: 3,
+            equipment: Some(Equipment::Lta),
+            vehicle: None,
+            speed: None,
+            weapon: Some(Weapon::SlaSquad),
+            men: 8,
+            hits: 0,
+            officer: false,
+            ammo: 12,
+            ammo_max: 12,
+            flags: vec![],
+            morale: MoraleNumber {
+                base: 5,
+                factors: vec![],
+                unclamped: 5,
+                morale: 5,
+            },
+            bia: BiaProfile::default(),
+        }
+    }
+}
+
 /// One range band of a stand's weapon on BiA's range table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BandFire {

@@ -45,34 +45,13 @@ pub fn of(s: &StandSetup) -> BiaProfile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::setup::MoraleNumber;
-    use crate::core::kinds::{Equipment, Training, VehicleKind, Weapon};
+    use crate::core::kinds::{VehicleKind, Weapon};
 
     fn stand(stand_type: StandType, weapon: Weapon) -> StandSetup {
         StandSetup {
-            code: "s".into(),
-            unit: "u".into(),
-            command: "c".into(),
             stand_type,
-            training: Training::Regular,
-            actions: 3,
-            equipment: Some(Equipment::Lta),
-            vehicle: None,
-            speed: None,
             weapon: Some(weapon),
-            men: 8,
-            hits: 0,
-            officer: false,
-            ammo: 12,
-            ammo_max: 12,
-            flags: vec![],
-            morale: MoraleNumber {
-                base: 5,
-                factors: vec![],
-                unclamped: 5,
-                morale: 5,
-            },
-            bia: BiaProfile::default(),
+            ..StandSetup::example("s")
         }
     }
 

@@ -125,34 +125,16 @@ pub fn map(s: &StandSetup) -> Mapped {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::setup::{BandFire, BiaProfile, MoraleNumber};
+    use crate::battle::setup::{BandFire, BiaProfile};
     use crate::core::kinds::VehicleKind;
     use crate::core::kinds::Weapon;
 
     pub(crate) fn stand(training: Training, actions: i64, eq: Option<Equipment>) -> StandSetup {
         StandSetup {
-            code: "s".into(),
-            unit: "u".into(),
-            command: "c".into(),
-            stand_type: StandType::Infantry,
             training,
             actions,
             equipment: eq,
-            vehicle: None,
-            speed: None,
-            weapon: Some(Weapon::SlaSquad),
-            men: 8,
             hits: 1,
-            officer: false,
-            ammo: 12,
-            ammo_max: 12,
-            flags: vec![],
-            morale: MoraleNumber {
-                base: 5,
-                factors: vec![],
-                unclamped: 5,
-                morale: 5,
-            },
             // BiA's regular LTA squad with SLA, as the campaign works it out.
             bia: BiaProfile {
                 ineffective_at: 2,
@@ -177,6 +159,7 @@ mod tests {
                 ],
                 ..BiaProfile::default()
             },
+            ..StandSetup::example("s")
         }
     }
 

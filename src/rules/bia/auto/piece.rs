@@ -445,33 +445,20 @@ mod tests {
     use super::Piece;
     use crate::battle::result::Role;
     use crate::battle::setup::{MoraleNumber, StandSetup};
-    use crate::core::kinds::{Cover, Equipment, StandType, Training, Weapon};
+    use crate::core::kinds::{Cover, Training};
 
     fn lta_squad(hits_carried: i64) -> Piece {
         let s = StandSetup {
-            code: "s".into(),
-            unit: "u".into(),
-            command: "c".into(),
-            stand_type: StandType::Infantry,
             training: Training::Trained,
             actions: 0,
-            equipment: Some(Equipment::Lta),
-            vehicle: None,
-            speed: None,
-            weapon: Some(Weapon::SlaSquad),
-            men: 8,
             hits: hits_carried,
-            officer: false,
-            ammo: 12,
-            ammo_max: 12,
-            flags: vec![],
             morale: MoraleNumber {
                 base: 4,
                 factors: vec![],
                 unclamped: 4,
                 morale: 4,
             },
-            bia: Default::default(),
+            ..StandSetup::example("s")
         };
         Piece::new(&s, Role::Defender, 0, 60, Cover::Cover)
     }

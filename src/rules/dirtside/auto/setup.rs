@@ -231,35 +231,16 @@ impl Battle<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::setup::{Force, MoraleNumber};
-    use crate::core::kinds::{Cover, Equipment, Medical, Training, Weapon};
+    use crate::battle::setup::Force;
+    use crate::core::kinds::{Cover, Medical, Training};
 
     fn squads(side: &str, n: usize) -> Force {
         let stands = (0..n)
             .map(|i| StandSetup {
-                code: format!("{side}-{}", i + 1),
                 unit: format!("{side}-pl{}", i / 4),
                 command: format!("{side}-c"),
-                stand_type: StandType::Infantry,
                 training: Training::Trained,
-                actions: 3,
-                equipment: Some(Equipment::Lta),
-                vehicle: None,
-                speed: None,
-                weapon: Some(Weapon::SlaSquad),
-                men: 8,
-                hits: 0,
-                officer: false,
-                ammo: 12,
-                ammo_max: 12,
-                flags: vec![],
-                morale: MoraleNumber {
-                    base: 5,
-                    factors: vec![],
-                    unclamped: 5,
-                    morale: 5,
-                },
-                bia: Default::default(),
+                ..StandSetup::example(&format!("{side}-{}", i + 1))
             })
             .collect();
         Force {
