@@ -188,6 +188,21 @@ impl BiaProfile {
     /// The upper edges of BiA's range bands, in table cm.
     pub const BANDS_CM: [i64; 6] = [5, 10, 15, 30, 60, 120];
 
+    /// BiA's rule of what can hurt what, for the campaign's rulebook and
+    /// every ruleset that borrows it: armour above 0 needs penetration with
+    /// 10 + pen above the armour; people in HMA or MA need penetration or
+    /// blast; anything hurts the unarmoured.
+    pub fn harms(pen: Option<i64>, blast: bool, armour: i64, hard_infantry: bool) -> bool {
+        if hard_infantry {
+            return pen.is_some() || blast;
+        }
+        match pen {
+            _ if armour == 0 => true,
+            Some(p) => 10 + p > armour,
+            None => false,
+        }
+    }
+
     /// Whether the stand has an air-defence weapon.
     pub fn air_defence(&self) -> bool {
         self.lock_on.iter().any(Option::is_some)

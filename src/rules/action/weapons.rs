@@ -76,18 +76,10 @@ pub fn max_grids(p: &BiaProfile) -> i64 {
         .unwrap_or(0)
 }
 
-/// Whether this shot can hurt the target at all (BiA's rule): armour above 0
-/// needs penetration with 10 + pen above the armour; people in HMA/MA need
-/// penetration or blast.
+/// Whether this shot can hurt the target at all: BiA's rule
+/// (`BiaProfile::harms`) with the band's penetration.
 pub fn can_harm(cell: BandFire, blast: bool, armour: i64, hard_infantry: bool) -> bool {
-    if hard_infantry {
-        return cell.pen.is_some() || blast;
-    }
-    match cell.pen {
-        _ if armour == 0 => true,
-        Some(p) => 10 + p > armour,
-        None => false,
-    }
+    BiaProfile::harms(cell.pen, blast, armour, hard_infantry)
 }
 
 #[cfg(test)]

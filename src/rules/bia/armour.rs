@@ -97,14 +97,7 @@ pub fn can_harm(weapon: Weapon, armour: i64, hard_infantry: bool) -> bool {
         return false;
     };
     let best = line.cells.iter().flatten().filter_map(|c| c.pen).max();
-    if hard_infantry {
-        return best.is_some() || line.blast;
-    }
-    match best {
-        _ if armour == 0 => true,
-        Some(p) => 10 + p > armour,
-        None => false,
-    }
+    crate::battle::setup::BiaProfile::harms(best, line.blast, armour, hard_infantry)
 }
 
 /// What a stand is to the question "can that weapon ever hurt it".
