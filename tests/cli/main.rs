@@ -13,6 +13,7 @@ mod concurrency;
 mod conformance;
 mod creation;
 mod dirtside;
+mod dirtside_fidelity;
 mod faults;
 mod fma;
 mod foundation;

@@ -1,0 +1,298 @@
+//! Where figures stand and whom they can reach: distances, each side's
+//! front, the figures across the table within a reach, and the nearest-enemy
+//! search with its kept result. Figures of a side stand in index order
+//! across the table, `SPACING` apart, which is what lets a search look only
+//! across its reach.
+
+use super::*;
+
+/// A figure's nearest enemy as found when its side's enemies had made
+/// `moves` moves and the figure stood at `x`: still its nearest while no
+/// enemy has moved, it has not moved and that enemy is up (a figure going
+/// down that was not the nearest changes nothing).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Near {
+    pub(crate) enemy: u32,
+    pub(crate) moves: u32,
+    pub(crate) x: f64,
+    pub(crate) d2: f64,
+}
+
+impl Near {
+    pub(crate) const NONE: Near = Near {
+        enemy: u32::MAX,
+        moves: u32::MAX,
+        x: f64::NAN,
+        d2: 0.0,
+    };
+}
+
+/// `ys.partition_point(below)` for a side's places across the table
+/// (`SPACING` apart, in order), started from where `y` would stand, so that
+/// it takes a step or two rather than a binary search.
+pub(crate) fn split(ys: &[f64], y: f64, below: impl Fn(f64) -> bool) -> usize {
+    let Some(&first) = ys.first() else {
+        return 0;
+    };
+    let guess = ((y - first) / SPACING).ceil();
+    let mut i = if guess > 0.0 {
+        (guess as usize).min(ys.len())
+    } else {
+        0
+    };
+    while i > 0 && !below(ys[i - 1]) {
+        i -= 1;
+    }
+    while i < ys.len() && below(ys[i]) {
+        i += 1;
+    }
+    debug_assert_eq!(i, ys.partition_point(|&gy| below(gy)));
+    i
+}
+
+impl Battle<'_, '_> {
+    pub(crate) fn dist(&self, a: usize, b: usize) -> f64 {
+        self.dist2(a, b).sqrt()
+    }
+
+    /// The squared distance: searches compare these, so that odds runs take
+    /// one square root per search rather than one per figure.
+    #[inline]
+    pub(crate) fn dist2(&self, a: usize, b: usize) -> f64 {
+        let dx = self.s.places[a].x - self.s.places[b].x;
+        let dy = self.p.ys[a] - self.p.ys[b];
+        dx * dx + dy * dy
+    }
+
+    /// Marks a figure as having activated this turn.
+    pub(crate) fn set_activated(&mut self, f: usize) {
+        self.s.places[f].activated = true;
+        self.s.ready.set(f, false);
+    }
+
+    /// Suppresses a figure or lifts its suppression.
+    pub(crate) fn set_suppressed(&mut self, f: usize, on: bool) {
+        if on {
+            self.s.no_leader[self.p.figures[f].role.index()] = false;
+        }
+        self.s.places[f].suppressed = on;
+        self.s.pinned.set(f, on && self.s.places[f].up);
+    }
+
+    /// Places or takes away a figure's overwatch marker.
+    pub(crate) fn set_overwatch(&mut self, f: usize, on: bool) {
+        self.s.places[f].overwatch = on;
+        self.s.watching.set(f, on && self.s.places[f].up);
+    }
+
+    /// The largest `x` of a side's figures up (`-inf` when none is).
+    pub(crate) fn front(&mut self, role: Role) -> f64 {
+        if let Some((x, _)) = self.s.front[role.index()] {
+            return x;
+        }
+        let mut front = (f64::NEG_INFINITY, 0);
+        for g in self.side(role).filter(|&g| self.s.places[g].up) {
+            let x = self.s.places[g].x;
+            if x > front.0 {
+                front = (x, 1);
+            } else if x == front.0 {
+                front.1 += 1;
+            }
+        }
+        debug_assert_eq!(
+            front.0,
+            self.side(role)
+                .filter(|&g| self.s.places[g].up)
+                .map(|g| self.s.places[g].x)
+                .fold(f64::NEG_INFINITY, f64::max)
+        );
+        if front.1 > 0 {
+            self.s.front[role.index()] = Some(front);
+        }
+        front.0
+    }
+
+    /// Keeps the side's front (and the count of its moves) as `f` moves
+    /// from `old` to `new` (`None`: goes down).
+    pub(crate) fn front_moves(&mut self, f: usize, old: f64, new: Option<f64>) {
+        let side = self.p.figures[f].role.index();
+        if new.is_some() {
+            self.s.moves[side] = self.s.moves[side].wrapping_add(1);
+            self.s.no_leader[side] = false;
+        }
+        let Some((fx, n)) = self.s.front[side] else {
+            return;
+        };
+        let n = n - u32::from(old == fx);
+        self.s.front[side] = match new {
+            Some(x) if x > fx => Some((x, 1)),
+            Some(x) if x == fx => Some((fx, n + 1)),
+            _ if n == 0 => None,
+            _ => Some((fx, n)),
+        };
+    }
+
+    /// A new turn: every figure still up is yet to activate.
+    pub(crate) fn begin_turn_marks(&mut self) {
+        self.s.no_leader = [false; 2];
+        for (f, pl) in self.s.places.iter_mut().enumerate() {
+            pl.activated = !pl.up;
+            self.s.ready.set(f, pl.up);
+        }
+    }
+
+    pub(crate) fn up(&self, f: usize) -> bool {
+        self.s.places[f].up
+    }
+
+    /// The figures of a side: attackers come first, then defenders.
+    pub(crate) fn side(&self, role: Role) -> std::ops::Range<usize> {
+        let a = self.p.start[0];
+        match role {
+            Role::Attacker => 0..a,
+            Role::Defender => a..self.p.figures.len(),
+        }
+    }
+
+    pub(crate) fn friends(&self, f: usize) -> impl Iterator<Item = usize> + '_ {
+        self.side(self.p.figures[f].role)
+            .filter(move |&g| g != f && self.s.places[g].up)
+    }
+
+    /// The figures of `role` that may stand within `reach` inches of `f`:
+    /// a side's figures stand in order across the table, `SPACING` apart,
+    /// so only those within `reach` across can be (one more each way, so
+    /// that rounding never leaves one out). Every search for a figure within
+    /// some reach scans this window in the order of a scan of the whole
+    /// side, and so finds what that scan finds.
+    pub(crate) fn across(&self, f: usize, role: Role, reach: f64) -> Range<usize> {
+        let r = self.side(role);
+        let y = self.p.ys[f];
+        let band = reach + SPACING;
+        let ys = &self.p.ys[r.clone()];
+        let lo = split(ys, y - band, |gy| gy < y - band);
+        let hi = split(ys, y + band, |gy| gy <= y + band);
+        r.start + lo..r.start + hi.max(lo)
+    }
+
+    /// Visits the figures of `role` outward across the table from `f`:
+    /// first those at or beyond `f`'s place across, nearest first, then
+    /// those short of it, nearest first. `visit` is given each figure and
+    /// its squared distance across (as `dist2` reckons it, so never more
+    /// than the squared distance) and says whether to go on that way.
+    pub(crate) fn outward(&self, f: usize, role: Role, mut visit: impl FnMut(usize, f64) -> bool) {
+        let r = self.side(role);
+        let y = self.p.ys[f];
+        let mid = r.start + split(&self.p.ys[r.clone()], y, |gy| gy < y);
+        let dy2 = |g: usize| {
+            let dy = y - self.p.ys[g];
+            dy * dy
+        };
+        for g in mid..r.end {
+            if !visit(g, dy2(g)) {
+                break;
+            }
+        }
+        for g in (r.start..mid).rev() {
+            if !visit(g, dy2(g)) {
+                break;
+            }
+        }
+    }
+
+    /// The nearest up enemy that `pre` and then `keep` accept (the lower
+    /// index on a tie), with its distance; distances are only measured for
+    /// enemies `pre` accepts, and `keep` is given the squared distance. No
+    /// enemy farther than `reach` across is looked at: `keep` must refuse
+    /// those.
+    pub(crate) fn nearest_where(
+        &self,
+        f: usize,
+        reach: f64,
+        pre: impl Fn(usize) -> bool,
+        keep: impl Fn(usize, f64) -> bool,
+    ) -> Option<(usize, f64)> {
+        let mut best: Option<(usize, f64)> = None;
+        let band = reach + SPACING;
+        let band2 = band * band;
+        self.outward(f, self.p.figures[f].role.other(), |g, dy2| {
+            // Nothing farther across can be nearer than the best so far, or
+            // within reach.
+            if best.is_some_and(|(_, bd)| dy2 > bd) || dy2 > band2 {
+                return false;
+            }
+            if self.s.places[g].up && pre(g) {
+                let d2 = self.dist2(f, g);
+                if keep(g, d2) && best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) {
+                    best = Some((g, d2));
+                }
+            }
+            true
+        });
+        best.map(|(g, d2)| (g, d2.sqrt()))
+    }
+
+    /// The nearest up enemy and its distance.
+    /// (The search every action makes, so written out: outward across the
+    /// table from `f`, each way until nothing farther across can be nearer;
+    /// the same as `nearest_where` with no condition.)
+    pub(crate) fn nearest(&self, f: usize) -> Option<(usize, f64)> {
+        let foe = self.p.figures[f].role.other();
+        let c = self.s.near[f].get();
+        if c.moves == self.s.moves[foe.index()]
+            && c.x == self.s.places[f].x
+            && self.s.places[c.enemy as usize].up
+        {
+            return Some((c.enemy as usize, c.d2.sqrt()));
+        }
+        let r = self.side(foe);
+        let (ys, places) = (&self.p.ys[r.clone()], &self.s.places[r.clone()]);
+        let (x, y) = (self.s.places[f].x, self.p.ys[f]);
+        let mid = split(ys, y, |gy| gy < y);
+        // (index within the side, squared distance)
+        let mut best: Option<(usize, f64)> = None;
+        let mut look = |i: usize| {
+            let dy = y - ys[i];
+            let dy2 = dy * dy;
+            if best.is_some_and(|(_, bd)| dy2 > bd) {
+                return false;
+            }
+            if places[i].up {
+                let dx = x - places[i].x;
+                let d2 = dx * dx + dy2;
+                if best.is_none_or(|(bi, bd)| d2 < bd || (d2 == bd && i < bi)) {
+                    best = Some((i, d2));
+                }
+            }
+            true
+        };
+        for i in mid..ys.len() {
+            if !look(i) {
+                break;
+            }
+        }
+        for i in (0..mid).rev() {
+            if !look(i) {
+                break;
+            }
+        }
+        debug_assert_eq!(
+            best.map(|(i, d2)| (i + r.start, d2)),
+            self.side(self.p.figures[f].role.other())
+                .filter(|&g| self.s.places[g].up)
+                .map(|g| (g, self.dist2(f, g)))
+                .fold(None, |b: Option<(usize, f64)>, (g, d2)| match b {
+                    Some((_, bd)) if bd <= d2 => b,
+                    _ => Some((g, d2)),
+                })
+        );
+        let (i, d2) = best?;
+        self.s.near[f].set(Near {
+            enemy: (i + r.start) as u32,
+            moves: self.s.moves[foe.index()],
+            x,
+            d2,
+        });
+        Some((i + r.start, d2.sqrt()))
+    }
+}
