@@ -6,7 +6,9 @@ use super::records::StandRecord;
 use crate::core::kinds::Status;
 use crate::rules::bia::hit_effects::hit_row;
 use crate::rules::bia::regroup::{auto_groups, regroup as merge, AidPostStand};
-use crate::store::queries::StandRow;
+use crate::store::import::{insert_stand, known_codes, update_stand};
+use crate::store::queries::{self, StandFilter, StandRow};
+use crate::store::{Db, StoreError, Tx};
 
 /// One regrouping: the new stand and the stands it leaves behind.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,6 +137,43 @@ pub fn plans(groups: &[Vec<StandRow>], taken: impl Fn(&str) -> bool) -> Result<V
         out.push(Plan { new, sources });
     }
     Ok(out)
+}
+
+/// The plans of `regroup --auto` for `unit` (or every unit), made from the
+/// stands as they are inside the transaction; the inner error says why a
+/// group cannot regroup.
+pub fn plan_auto(tx: &Db, unit: Option<&str>) -> Result<Result<Vec<Plan>, String>, StoreError> {
+    let at_aid_post: Vec<StandRow> = queries::load_stands(
+        tx,
+        &StandFilter {
+            unit: unit.map(String::from),
+            ..Default::default()
+        },
+    )?
+    .into_iter()
+    .filter(|r| r.record.status == Status::Ineffective)
+    .collect();
+    plan_groups(tx, &auto(&at_aid_post))
+}
+
+/// Plans for the given groups, with codes free in the campaign.
+pub fn plan_groups(
+    tx: &Db,
+    groups: &[Vec<StandRow>],
+) -> Result<Result<Vec<Plan>, String>, StoreError> {
+    let known = known_codes(tx)?;
+    Ok(plans(groups, |c| known.contains_key(c)))
+}
+
+/// Writes the plans: each new stand, and what is left of its sources.
+pub fn write(tx: &Tx, plans: &[Plan]) -> Result<(), StoreError> {
+    for p in plans {
+        insert_stand(tx, &p.new)?;
+        for s in &p.sources {
+            update_stand(tx, s)?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -215,6 +215,7 @@ pub fn variant_setup(
         range: b.range_cm,
         defender_cover: b.defender_cover,
         terrain: b.terrain.clone(),
+        briefing: b.briefing.clone(),
         result: None,
     };
     if let Some(p) = check_battle(&record, &known)

@@ -5,9 +5,7 @@ use serde::Serialize;
 use super::output;
 use super::{CliError, Ctx};
 use crate::campaign::regroup;
-use crate::core::kinds::Status;
-use crate::store::import::{insert_stand, known_codes, update_stand};
-use crate::store::queries::{self, StandFilter, StandRow};
+use crate::store::queries;
 use crate::store::Store;
 
 #[derive(Serialize)]
@@ -33,39 +31,24 @@ pub fn regroup(
     let mut store = Store::open(&ctx.db)?;
     // The plan is made from the stands as they are under the write lock.
     let plans = store.try_change::<_, CliError>("regroup", |tx| {
-        let groups = if auto {
-            let at_aid_post: Vec<StandRow> = queries::load_stands(
-                tx,
-                &StandFilter {
-                    unit: unit.clone(),
-                    ..Default::default()
-                },
-            )?
-            .into_iter()
-            .filter(|r| r.record.status == Status::Ineffective)
-            .collect();
-            regroup::auto(&at_aid_post)
+        let plans = if auto {
+            regroup::plan_auto(tx, unit.as_deref())?
         } else {
             let rows = stands
                 .iter()
                 .map(|code| queries::stand(tx, code))
                 .collect::<Result<Vec<_>, _>>()?;
-            regroup::named(rows).map_err(CliError::Usage)?
-        };
-        let known = known_codes(tx)?;
-        let plans = regroup::plans(&groups, |c| known.contains_key(c)).map_err(CliError::Usage)?;
+            let groups = regroup::named(rows).map_err(CliError::Usage)?;
+            regroup::plan_groups(tx, &groups)?
+        }
+        .map_err(CliError::Usage)?;
         if plans.is_empty() {
             return Err(CliError::Usage(
                 "no ineffective stands can regroup (name them, or check `bounce roster --all`)"
                     .into(),
             ));
         }
-        for p in &plans {
-            insert_stand(tx, &p.new)?;
-            for s in &p.sources {
-                update_stand(tx, s)?;
-            }
-        }
+        regroup::write(tx, &plans)?;
         let summary = plans
             .iter()
             .map(|p| format!("{} from {}", p.new.code, source_codes(p).join("+")))

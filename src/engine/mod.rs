@@ -4,6 +4,8 @@
 
 pub mod auto;
 pub mod calibration;
+pub mod chain;
+pub mod interlude;
 pub mod odds;
 pub mod play;
 pub mod record;

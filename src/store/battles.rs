@@ -29,6 +29,7 @@ pub struct BattleRow {
     pub range_cm: i64,
     pub defender_cover: Cover,
     pub terrain: String,
+    pub briefing: String,
     pub winner: Option<String>,
     pub turns: Option<i64>,
     pub end_reason: Option<String>,
@@ -38,7 +39,7 @@ pub struct BattleRow {
 pub fn battle(conn: &Connection, code: &str) -> Result<BattleRow> {
     conn.query_row(
         "SELECT b.id, b.code, b.name, b.at, b.ruleset, b.mode, b.seed, b.status, a.code, b.range_cm,
-                b.defender_cover, b.terrain, b.winner, b.turns, b.end_reason, b.ended_at
+                b.defender_cover, b.terrain, b.winner, b.turns, b.end_reason, b.ended_at, b.briefing
          FROM battles b LEFT JOIN battles a ON a.id = b.after_id WHERE b.code = ?1",
         [code],
         |r| {
@@ -55,6 +56,7 @@ pub fn battle(conn: &Connection, code: &str) -> Result<BattleRow> {
                 range_cm: r.get(9)?,
                 defender_cover: enum_col(r, 10)?,
                 terrain: r.get(11)?,
+                briefing: r.get(16)?,
                 winner: r.get(12)?,
                 turns: r.get(13)?,
                 end_reason: r.get(14)?,

@@ -241,7 +241,7 @@ fn export_result(conn: &Connection, id: i64) -> Result<Option<ResultRecord>> {
 fn export_battles(conn: &Connection) -> Result<Vec<BattleRecord>> {
     let mut battles: Vec<(i64, BattleRecord)> = conn
         .prepare(
-            "SELECT b.id, b.code, b.name, b.at, coalesce(a.code, ''), b.ruleset, b.range_cm, b.defender_cover, b.terrain
+            "SELECT b.id, b.code, b.name, b.at, coalesce(a.code, ''), b.ruleset, b.range_cm, b.defender_cover, b.terrain, b.briefing
              FROM battles b LEFT JOIN battles a ON a.id = b.after_id ORDER BY b.id",
         )?
         .query_map([], |r| {
@@ -258,6 +258,7 @@ fn export_battles(conn: &Connection) -> Result<Vec<BattleRecord>> {
                     range: r.get(6)?,
                     defender_cover: enum_col(r, 7)?,
                     terrain: r.get(8)?,
+                    briefing: r.get(9)?,
                     result: None,
                 },
             ))

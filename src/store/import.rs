@@ -290,8 +290,8 @@ pub fn insert_battle(tx: &Transaction, b: &BattleRecord) -> Result<i64> {
         .optional()?
     };
     tx.execute(
-        "INSERT INTO battles(code, name, at, ruleset, after_id, range_cm, defender_cover, terrain)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO battles(code, name, at, ruleset, after_id, range_cm, defender_cover, terrain, briefing)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             b.code,
             b.name,
@@ -300,7 +300,8 @@ pub fn insert_battle(tx: &Transaction, b: &BattleRecord) -> Result<i64> {
             after,
             b.range,
             b.defender_cover.as_str(),
-            b.terrain
+            b.terrain,
+            b.briefing
         ],
     )?;
     let id = tx.last_insert_rowid();

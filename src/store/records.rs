@@ -263,6 +263,9 @@ pub struct BattleRecord {
     pub defender_cover: Cover,
     #[serde(default)]
     pub terrain: String,
+    /// The umpire's briefing: objective and what each side knows.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub briefing: String,
     /// Set once the battle is fought (format 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<ResultRecord>,

@@ -339,6 +339,7 @@ fn dry_run_equals_commit_in_the_library(r: Box<dyn Ruleset>) {
             range: 30,
             defender_cover: Cover::Cover,
             terrain: String::new(),
+            briefing: String::new(),
             result: None,
         };
         store

@@ -12,6 +12,7 @@ mod calibration;
 mod concurrency;
 mod conformance;
 mod creation;
+mod demo;
 mod dirtside;
 mod dirtside_fidelity;
 mod faults;

@@ -282,6 +282,7 @@ fn plan(store: &mut Store, code: &str, after: &str) {
         range: 30,
         defender_cover: Cover::Cover,
         terrain: String::new(),
+        briefing: String::new(),
         result: None,
     };
     store

@@ -54,6 +54,9 @@ pub enum BattleCommand {
         cover: Cover,
         #[arg(long, default_value = "")]
         terrain: String,
+        /// The objective and what each side knows, for the players.
+        #[arg(long, default_value = "")]
+        briefing: String,
         /// In-game start; default: the campaign clock.
         #[arg(long)]
         at: Option<String>,
@@ -138,6 +141,7 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
             range,
             cover,
             terrain,
+            briefing,
             at,
         } => new::run(
             ctx,
@@ -152,6 +156,7 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
                 range,
                 cover,
                 terrain,
+                briefing,
                 at,
             },
         ),
@@ -210,6 +215,9 @@ pub struct BattleDoc {
     pub at: String,
     pub ended_at: Option<String>,
     pub after: Option<String>,
+    /// The umpire's briefing, when the battle has one.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub briefing: String,
     pub dry_run: bool,
     pub stands: Vec<StandLine>,
     /// The ruleset's note on each stand (e.g. ACTION design points), when it gives any.
@@ -261,6 +269,7 @@ pub(super) fn fought_doc(f: &Fought, dry_run: bool) -> BattleDoc {
         at: format_time(&f.battle.at),
         ended_at: Some(format_time(&f.ended_at)),
         after: f.battle.after.clone(),
+        briefing: f.battle.briefing.clone(),
         dry_run,
         stands: f
             .result
@@ -316,6 +325,7 @@ pub fn battle_doc(store: &Store, code: &str) -> Result<BattleDoc, CliError> {
         at: format_time(&b.at),
         ended_at: b.ended_at.as_ref().map(format_time),
         after: b.after.clone(),
+        briefing: b.briefing.clone(),
         dry_run: false,
         stands: battles::stand_lines(conn, b.id)?,
         notes: BTreeMap::new(),
@@ -326,6 +336,9 @@ pub fn battle_doc(store: &Store, code: &str) -> Result<BattleDoc, CliError> {
 
 pub(super) fn print_result(d: &BattleDoc) {
     println!("Battle {} — {} ({})", d.battle, d.name, d.status);
+    if !d.briefing.is_empty() {
+        println!("Briefing: {}", d.briefing);
+    }
     let Some(winner) = &d.winner else {
         println!("Planned for {}; not fought yet.", d.at.replace('T', " "));
         return;

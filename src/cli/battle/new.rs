@@ -20,6 +20,7 @@ pub struct Plan {
     pub range: i64,
     pub cover: Cover,
     pub terrain: String,
+    pub briefing: String,
     pub at: Option<String>,
 }
 
@@ -62,6 +63,7 @@ pub fn run(ctx: &Ctx, registry: &Registry, p: Plan) -> Result<(), CliError> {
             range: p.range,
             defender_cover: p.cover,
             terrain: p.terrain.clone(),
+            briefing: p.briefing.clone(),
             result: None,
         };
         let known = known_codes(tx)?;

@@ -1,12 +1,11 @@
 //! `demo`: build the Full Moon campaign, fight its chain of battles, show it.
 
-use std::path::{Path, PathBuf};
-
-use serde::Serialize;
+use std::path::PathBuf;
 
 use super::*;
 use crate::cli::output;
 use crate::cli::{CliError, Ctx};
+use crate::engine::chain;
 use crate::store::{queries, Store};
 
 pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
@@ -35,7 +34,11 @@ pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
         json: ctx.json,
         seed: ctx.seed,
     };
-    let fought = fight_chain(ctx, &db, ctx.seed.unwrap_or(DEMO_SEED))?;
+    let chapters = {
+        let mut store = Store::open(&db)?;
+        chain::fight_all(&ctx.registry, &mut store, ctx.seed.unwrap_or(DEMO_SEED))
+            .map_err(|e| CliError::Failed(e.to_string()))?
+    };
     let report_file = db.with_file_name("bounce-report.html");
     crate::cli::report::write_html(&db, &report_file)?;
     if ctx.json {
@@ -43,7 +46,7 @@ pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
         output::json(&serde_json::json!({
             "db": db,
             "report": report_file,
-            "battles": fought,
+            "battles": chapters,
             "status": status_doc(&store)?,
             "casualties": queries::casualties(store.conn(), false, None, None)?,
             "roster": crate::cli::roster::roster_doc(&store, &queries::StandFilter::default())?,
@@ -55,11 +58,8 @@ pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
         db.display(),
         ctx.seed.unwrap_or(DEMO_SEED)
     );
-    for f in &fought {
-        println!(
-            "{} ({} turns): {} — {}; {} casualties",
-            f.battle, f.turns, f.winner, f.end_reason, f.casualties
-        );
+    for (i, c) in chapters.iter().enumerate() {
+        print_chapter(i + 1, c, chapters.get(i + 1));
     }
     println!();
     status(&demo_ctx)?;
@@ -83,38 +83,100 @@ pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
 /// The seed the demo fights its battles with, so every run tells the same story.
 pub const DEMO_SEED: u64 = 2157;
 
-#[derive(Serialize)]
-struct ChainResult {
-    battle: String,
-    winner: String,
-    turns: u32,
-    end_reason: String,
-    casualties: usize,
+/// One battle of the story: the routine that led to it, the briefing, who
+/// won and what it cost each side.
+fn print_chapter(n: usize, c: &chain::Chapter, next: Option<&chain::Chapter>) {
+    println!(
+        "{n}. {} ({}), {}: {} attack {}",
+        c.name,
+        c.battle,
+        minute(&c.at),
+        c.attacker,
+        c.defender
+    );
+    if !c.briefing.is_empty() {
+        println!("   {}", c.briefing);
+    }
+    let verdict = match &c.winner_side {
+        Some(side) => format!("{side} win"),
+        None => "Neither side wins".to_string(),
+    };
+    println!("   {verdict} after {} turns: {}.", c.turns, c.end_reason);
+    let cost: Vec<String> = c
+        .cost
+        .iter()
+        .map(|(side, k)| {
+            let mut parts = Vec::new();
+            for (n, what) in [
+                (k.dead, "dead"),
+                (k.wounded, "wounded"),
+                (k.captured, "captured"),
+                (k.returned, "back in the ranks"),
+            ] {
+                if n > 0 {
+                    parts.push(format!("{n} {what}"));
+                }
+            }
+            if parts.is_empty() {
+                format!("{side} lost no one")
+            } else {
+                format!("{side} {}", parts.join(", "))
+            }
+        })
+        .collect();
+    println!("   Cost: {}.", cost.join("; "));
+    match next {
+        Some(n) => {
+            println!("   Next: {}, {}.", n.name, minute(&n.at));
+            if let Some(i) = &n.before {
+                print_interlude(i);
+            }
+            println!();
+        }
+        None => println!("   That ends the chain.\n"),
+    }
 }
 
-/// Fights every planned battle in date order, each with a seed derived from `seed`.
-fn fight_chain(ctx: &Ctx, db: &Path, seed: u64) -> Result<Vec<ChainResult>, CliError> {
-    let registry = &ctx.registry;
-    let mut store = Store::open(db)?;
-    let planned: Vec<String> = queries::battles(store.conn())?
-        .into_iter()
-        .filter(|b| b.status == "planned")
-        .map(|b| b.code)
-        .collect();
-    let mut out = Vec::new();
-    for (i, code) in planned.iter().enumerate() {
-        let run_seed = crate::core::dice::derive_seed(seed, i as u64);
-        let f = crate::engine::auto::commit(&mut store, "auto", |c| {
-            crate::engine::auto::fight(registry, c, code, run_seed)
-        })
-        .map_err(|e| CliError::Failed(e.to_string()))?;
-        out.push(ChainResult {
-            battle: code.clone(),
-            winner: f.result.winner.as_str().to_string(),
-            turns: f.result.turns,
-            end_reason: f.result.end_reason.clone(),
-            casualties: f.consequences.casualties.len(),
-        });
+/// A stored time to the minute, as the umpire reads it.
+fn minute(at: &str) -> String {
+    at.get(..16).unwrap_or(at).replace('T', " ")
+}
+
+/// What the umpire did between two battles.
+fn print_interlude(i: &crate::engine::interlude::Interlude) {
+    let mut lines = Vec::new();
+    if let Some(p) = &i.passage {
+        let back: i64 = p.returned.iter().map(|(_, n)| n).sum();
+        let mut line = format!("The clock moves to {}", minute(&p.to));
+        if back > 0 {
+            line.push_str(&format!("; {back} wounded come back from hospital"));
+        }
+        if !p.rallied.is_empty() {
+            let verb = if p.rallied.len() == 1 {
+                "rallies"
+            } else {
+                "rally"
+            };
+            line.push_str(&format!("; {} {verb}", p.rallied.join(", ")));
+        }
+        lines.push(line);
     }
-    Ok(out)
+    for r in &i.regrouped {
+        lines.push(format!(
+            "{} re-form as {} ({} men)",
+            r.sources.join(" and "),
+            r.code,
+            r.men
+        ));
+    }
+    if !i.refills.is_empty() {
+        lines.push(format!(
+            "{} stands draw {} supply points of ammunition",
+            i.refills.len(),
+            i.spent()
+        ));
+    }
+    for l in lines {
+        println!("     · {l}.");
+    }
 }
