@@ -283,17 +283,18 @@ fn table_play_with_typed_dice_and_undo() {
         panic!("a hit")
     };
     assert!(said.contains("defender_already_attacked +1"), "{said}");
-    // Two attacks spent 2 AP; two grids of heavy forest take 6 of the 8 left.
+    // Two attacks spent the 2 AP; the HMA team's 3 movement points buy one
+    // grid of heavy forest and no more.
     assert!(matches!(
-        session.line(&format!("move {att} 2 terrain heavy-forest")),
+        session.line(&format!("move {att} 1 terrain heavy-forest")),
         Reply::Done(_)
     ));
     assert!(
         matches!(
-            session.line(&format!("move {att} 1 terrain heavy-forest")),
+            session.line(&format!("move {att} 1 terrain open")),
             Reply::Refused(_)
         ),
-        "3 AP is more than the 2 left"
+        "no points left"
     );
     assert!(matches!(session.line("move nobody 1"), Reply::Refused(_)));
     // Another element under the same shot costs no action point.
@@ -360,7 +361,10 @@ fn a_recorded_action_battle_goes_through_the_post_battle_sequence() {
         .find(|s| s["code"] == "mil-1a")
         .cloned()
         .unwrap();
-    assert_eq!(s["status_after"], "ineffective", "militia go at 3 hits");
+    assert_eq!(
+        s["status_after"], "effective",
+        "an element fights until its LL are gone: 3 of 8 hit still fights"
+    );
 }
 
 #[test]

@@ -6,6 +6,7 @@
 mod common;
 
 mod action;
+mod action_fidelity;
 mod battles;
 mod bia_fidelity;
 mod calibration;

@@ -18,7 +18,11 @@ pub struct Element {
     /// The weapon's best value (added to the attack roll); it may fall with range.
     pub weapon: i64,
     pub life_levels: i64,
+    /// Action points for attacks or movement, each turn.
     pub action_points: i64,
+    /// Action points for movement only (bounce's way of giving speed without
+    /// more attacks), each turn.
+    pub move_points: i64,
 }
 
 /// The design points an element is worth, item by item.
@@ -43,7 +47,7 @@ impl Element {
             protective: c(self.protective),
             weapon: c(self.weapon),
             life_levels: c(self.life_levels),
-            action_points: c(self.action_points),
+            action_points: c(self.action_points) + c(self.move_points),
             total: 0,
         };
         DesignPoints {
@@ -80,6 +84,7 @@ mod tests {
             weapon: 0,
             life_levels: 0,
             action_points: 0,
+            move_points: 0,
         }
     }
 
@@ -118,6 +123,7 @@ mod tests {
             weapon: 60,
             life_levels: 4,
             action_points: 10,
+            move_points: 0,
         };
         assert_eq!(e.attack_bonus(60), 80);
         assert_eq!(e.defence_bonus(), 40);

@@ -7,12 +7,15 @@
 use serde::Serialize;
 
 use super::design::Element;
+use super::range::grids_from_cm;
+use super::toughness::{self, Size};
 use super::{air, weapons};
 use crate::battle::setup::StandSetup;
-use crate::core::kinds::{Equipment, StandType, Training};
+use crate::core::kinds::{Equipment, StandType, Training, VehicleKind};
 
-/// Action points of every element (the text's example of 10).
-pub const ACTION_POINTS: i64 = 10;
+/// Action points of every element a turn, for attacks or movement: priced
+/// to the 5-minute turn, in which BiA's infantry moves 5 cm = 2 grids.
+pub const ACTION_POINTS: i64 = 2;
 /// Combat skill of a regular, raw-to-experienced stand.
 pub const BASE_COMBAT_SKILL: i64 = 20;
 /// Extra attack bonus for an officer figure with the stand (BiA +1 a figure).
@@ -32,12 +35,8 @@ pub struct Mapped {
     /// People in HMA or MA (harmed only by penetration or blast).
     pub hard_infantry: bool,
     pub vehicle: bool,
-    /// Grids a move action covers over open ground (0: it does not move).
-    pub move_grids: i64,
-    /// Total hits (carried in + this battle) at which the stand withdraws.
-    pub ineffective_at: i64,
-    /// Total hits at which it is destroyed.
-    pub destroyed_at: i64,
+    /// It moves on the grid (artillery stays put, aircraft fly above it).
+    pub mobile: bool,
 }
 
 fn crewed(s: &StandSetup) -> bool {
@@ -89,13 +88,47 @@ pub fn protective(equipment: Option<Equipment>, armour: Option<i64>) -> i64 {
     }
 }
 
-/// Grids per move action: the BiA tactical move in cm over 5, at least 1;
-/// artillery does not move, and aircraft fly above the grid.
-pub fn move_grids(s: &StandSetup) -> i64 {
-    if matches!(s.stand_type, StandType::Artillery | StandType::Aircraft) {
-        0
+fn mobile(s: &StandSetup) -> bool {
+    !matches!(s.stand_type, StandType::Artillery | StandType::Aircraft)
+}
+
+/// Movement-only action points: the grids of the stand's BiA tactical move
+/// (its 5 minutes' move) beyond what its general points already walk. A
+/// hovertank (35 cm, 14 grids) has 12; infantry (5 cm, 2 grids) none. Speed
+/// buys movement, never attacks.
+pub fn move_points(s: &StandSetup) -> i64 {
+    if mobile(s) {
+        (grids_from_cm(s.bia.tactical_move_cm) - ACTION_POINTS).max(0)
     } else {
-        (s.bia.tactical_move_cm / 5).max(1)
+        0
+    }
+}
+
+/// The Toughness of Objects size of a vehicle or aircraft, by its weight
+/// class: a hovercar is a compact car, a truck a truck, an APC, hoverbus or
+/// tracked tank a small tank or large truck, a hovertank a large tank; an
+/// aircraft (up to 50 tons) X-Large.
+pub fn size_of(s: &StandSetup) -> Size {
+    if s.stand_type == StandType::Aircraft {
+        return Size::XLarge;
+    }
+    match s.vehicle {
+        Some(VehicleKind::Hovercar) => Size::Medium,
+        Some(VehicleKind::Unarmoured) | None => Size::Large,
+        Some(VehicleKind::LightTrack | VehicleKind::Hoverbus | VehicleKind::TrackTank) => {
+            Size::XLarge
+        }
+        Some(VehicleKind::Hovertank) => Size::Huge,
+    }
+}
+
+/// Life levels: one a person fit to fight; a vehicle's or aircraft's from
+/// its size on the Toughness of Objects table.
+pub fn life_levels(s: &StandSetup) -> i64 {
+    if crewed(s) {
+        toughness::life_levels(size_of(s))
+    } else {
+        (s.men - s.hits).max(0)
     }
 }
 
@@ -109,16 +142,15 @@ pub fn map(s: &StandSetup) -> Mapped {
             evasion: evasion(s.training, s.bia.seasoned, crewed),
             protective: protective(s.equipment, crewed.then_some(armour)),
             weapon: weapons::best_value(&s.bia).max(air::best_ad_value(&s.bia)),
-            life_levels: if crewed { 1 } else { (s.men - s.hits).max(0) },
+            life_levels: life_levels(s),
             action_points: ACTION_POINTS,
+            move_points: move_points(s),
         },
         officer_bonus: if s.officer { OFFICER_BONUS } else { 0 },
         armour,
         hard_infantry: !crewed && matches!(s.equipment, Some(Equipment::Hma | Equipment::Ma)),
         vehicle: crewed,
-        move_grids: move_grids(s),
-        ineffective_at: s.bia.ineffective_at,
-        destroyed_at: s.bia.destroyed_at,
+        mobile: mobile(s),
     }
 }
 
@@ -203,10 +235,15 @@ mod tests {
         assert_eq!(m.element.protective, 10);
         assert_eq!(m.element.weapon, 80);
         assert_eq!(m.element.life_levels, 7, "8 men, 1 still out");
-        assert_eq!(m.element.action_points, 10);
-        assert_eq!((m.ineffective_at, m.destroyed_at), (2, 4));
-        assert_eq!(m.move_grids, 1);
-        assert_eq!(m.element.design_points().total, 20 + 60 + 10 + 80 + 7 + 10);
+        assert_eq!(m.element.action_points, 2);
+        assert_eq!(
+            m.element.move_points, 1,
+            "7 cm is 3 grids: one more than 2 AP"
+        );
+        assert_eq!(
+            m.element.design_points().total,
+            20 + 60 + 10 + 80 + 7 + 2 + 1
+        );
         let mut t = stand(Training::Regular, 3, None);
         t.stand_type = StandType::Vehicle;
         t.vehicle = Some(VehicleKind::Hovertank);
@@ -216,11 +253,19 @@ mod tests {
         t.bia.armour = 6;
         t.bia.tactical_move_cm = 35;
         let m = map(&t);
-        assert_eq!(m.element.life_levels, 1);
+        assert_eq!(m.element.life_levels, 8, "a large tank: Toughness 80");
         assert_eq!(m.element.protective, 60);
         assert_eq!(m.armour, 6);
-        assert_eq!(m.move_grids, 7);
+        assert_eq!(
+            (m.element.action_points, m.element.move_points),
+            (2, 12),
+            "35 cm is 14 grids a turn"
+        );
         assert!(m.vehicle);
+        t.vehicle = Some(VehicleKind::Hovercar);
+        assert_eq!(map(&t).element.life_levels, 1, "a compact car: 10");
+        t.vehicle = Some(VehicleKind::TrackTank);
+        assert_eq!(map(&t).element.life_levels, 4, "a small tank: 40");
     }
 
     #[test]
@@ -232,14 +277,17 @@ mod tests {
         s.bia.tactical_move_cm = 4;
         s.bia.armour = 3;
         let m = map(&s);
-        assert_eq!((m.ineffective_at, m.destroyed_at), (4, 4));
         assert_eq!(m.element.combat_skill, 30, "seasoned");
         assert!(m.hard_infantry);
         assert_eq!(m.armour, 0, "armour counts for crewed stands only");
-        assert_eq!(m.move_grids, 1, "4 cm is less than a grid: at least one");
+        assert_eq!(
+            m.element.move_points, 0,
+            "4 cm is 2 grids: the 2 AP walk it"
+        );
         s.bia.tactical_move_cm = 12;
-        assert_eq!(map(&s).move_grids, 2);
+        assert_eq!(map(&s).element.move_points, 3, "HMA: 5 grids");
         s.stand_type = StandType::Artillery;
-        assert_eq!(map(&s).move_grids, 0, "artillery stays put");
+        assert_eq!(map(&s).element.move_points, 0, "artillery stays put");
+        assert!(!map(&s).mobile);
     }
 }

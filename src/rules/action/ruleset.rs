@@ -72,22 +72,20 @@ impl Ruleset for Action {
         ))
     }
 
-    /// One LL is one person hit: a stand is out when all its people are hit
-    /// or at its destroyed threshold, ineffective at its ineffective one; a
-    /// vehicle's single LL lost knocks it out.
+    /// One LL is one person hit and an element fights until its LL are
+    /// gone: a stand is out when all its people are hit; a vehicle's crew
+    /// are hit only when its last LL goes. (The campaign then reads its own
+    /// hit-effects thresholds at the aid post, as after FMA.)
     fn status_after_hits(&self, stand: &StandSetup, hits: i64) -> Status {
         let m = mapping::map(stand);
-        let total = stand.hits + hits;
         if m.vehicle {
             if hits > 0 {
                 Status::Destroyed
             } else {
                 Status::Effective
             }
-        } else if hits >= m.element.life_levels || total >= m.destroyed_at {
+        } else if hits >= m.element.life_levels {
             Status::Destroyed
-        } else if total >= m.ineffective_at {
-            Status::Ineffective
         } else {
             Status::Effective
         }
@@ -110,6 +108,7 @@ impl Ruleset for Action {
                     weapon: n("weapon"),
                     life_levels: n("life_levels"),
                     action_points: n("action_points"),
+                    move_points: n("move_points"),
                 };
                 Some((d["stand"].as_str()?.to_string(), note(&el)))
             })
@@ -142,13 +141,18 @@ impl Ruleset for Action {
 /// One element's design points and what buys them.
 fn note(e: &Element) -> String {
     format!(
-        "{} DP: CS {} ES {} protection {} weapon {} LL {} AP {}",
+        "{} DP: CS {} ES {} protection {} weapon {} LL {} AP {}{}",
         e.design_points().total,
         e.combat_skill,
         e.evasion,
         e.protective,
         e.weapon,
         e.life_levels,
-        e.action_points
+        e.action_points,
+        if e.move_points > 0 {
+            format!(" +{} to move", e.move_points)
+        } else {
+            String::new()
+        }
     )
 }

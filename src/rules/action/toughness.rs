@@ -49,6 +49,17 @@ pub fn size_by_weight(pounds: i64) -> Size {
         .unwrap_or(Size::Huge)
 }
 
+/// Toughness points that make one life level of a bounce element: a person
+/// is one LL and stands for the text's warrior of about ten, so the table's
+/// ratings are read on a scale ten times coarser (a small tank, 40, is four
+/// people's worth).
+pub const TOUGHNESS_PER_LIFE_LEVEL: i64 = 10;
+
+/// Life levels of a vehicle or aircraft of this size, at least 1.
+pub fn life_levels(size: Size) -> i64 {
+    (size.toughness() / TOUGHNESS_PER_LIFE_LEVEL).max(1)
+}
+
 /// Toughness of an obstacle occupying `grids` grids.
 pub fn total_toughness(size: Size, grids: i64) -> i64 {
     if size.per_grid() {
@@ -92,6 +103,21 @@ mod tests {
             "a small tank, max 50 tons"
         );
         assert_eq!(size_by_weight(100_001), Size::Huge, "a large tank");
+    }
+
+    #[test]
+    fn vehicles_life_levels_by_size() {
+        assert_eq!(
+            [
+                Size::Small,
+                Size::Medium,
+                Size::Large,
+                Size::XLarge,
+                Size::Huge
+            ]
+            .map(life_levels),
+            [1, 1, 2, 4, 8]
+        );
     }
 
     #[test]

@@ -34,6 +34,9 @@ pub enum ActEvent {
         weapon: i64,
         life_levels: i64,
         action_points: i64,
+        /// Movement-only points on top of `action_points`.
+        #[serde(default)]
+        move_points: i64,
         design_points: i64,
     },
     Initiative {
@@ -155,10 +158,18 @@ impl Happening for ActEvent {
                 weapon,
                 life_levels,
                 action_points,
+                move_points,
                 design_points,
-            } => format!(
-                "{stand}: CS {combat_skill}, ES {evasion}, protection {protective}, weapon {weapon} at best, LL {life_levels}, AP {action_points} = {design_points} DP"
-            ),
+            } => {
+                let moving = if *move_points > 0 {
+                    format!(" (+{move_points} to move)")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{stand}: CS {combat_skill}, ES {evasion}, protection {protective}, weapon {weapon} at best, LL {life_levels}, AP {action_points}{moving} = {design_points} DP"
+                )
+            }
             ActEvent::Initiative { rolls, order } => format!(
                 "initiative: {}; order {}",
                 rolls

@@ -1,7 +1,8 @@
-//! One ACTION turn fought by the auto-resolver: group morale, initiative,
-//! ready orders, then action phases in initiative order, each element moving
-//! or attacking by a plain doctrine. The steps they call, which the table
-//! shares, live in the files beside this one.
+//! One ACTION turn fought by the auto-resolver: initiative, ready orders,
+//! then action phases in initiative order, each element moving or attacking
+//! by a plain doctrine, and the groups' morale tests after every phase. The
+//! steps they call, which the table shares, live in the files beside this
+//! one.
 
 use super::events::{ActEvent, Init};
 use super::{Battle, CLOSEST as CLOSEST_GRIDS};
@@ -17,12 +18,6 @@ impl Battle<'_, '_> {
             turn: b.s.turn,
             first: None,
         });
-        if self.s.turn > 1 {
-            self.morale_phase();
-            if self.ended() {
-                return;
-            }
-        }
         if !self.anyone_can_hurt() {
             self.s.stalemate = true;
             return;
@@ -41,14 +36,22 @@ impl Battle<'_, '_> {
                 self.declare_ready(i, None);
             }
         }
-        let most = self.s.pieces.iter().map(|x| x.ap).max().unwrap_or(0);
+        // The sequence runs until every element has spent its points or is
+        // done (rules text L123, L163).
+        let most = self
+            .s
+            .pieces
+            .iter()
+            .map(|x| x.ap + x.move_ap)
+            .max()
+            .unwrap_or(0);
         for phase in 1..=most as u32 {
             self.s.phase = phase;
             let mut acted = false;
             for k in 0..self.s.order.len() {
                 let i = self.s.order[k];
                 let x = &self.s.pieces[i];
-                if !x.fighting() || x.ap <= 0 || x.done || x.ready.is_some() {
+                if !x.fighting() || x.ap + x.move_ap <= 0 || x.done || x.ready.is_some() {
                     continue;
                 }
                 acted |= self.auto_act(i, phase);
@@ -56,7 +59,9 @@ impl Battle<'_, '_> {
                     return;
                 }
             }
-            if !acted {
+            // Losses break groups as they happen, not a turn later.
+            self.morale_phase();
+            if !acted || self.ended() {
                 break;
             }
         }
@@ -84,6 +89,8 @@ impl Battle<'_, '_> {
         self.s.phase = 0;
         for x in &mut self.s.pieces {
             x.ap = x.m.element.action_points;
+            x.move_ap = x.m.element.move_points;
+            x.progress = 0;
             x.moved = false;
             x.injured = false;
             x.attacked = false;
@@ -132,18 +139,25 @@ impl Battle<'_, '_> {
 
     /// One element's action in an auto phase; returns whether it acted.
     fn auto_act(&mut self, i: usize, phase: u32) -> bool {
-        let target = self.pick_target(i, None);
         let x = self.s.pieces[i];
+        // An attack takes one of the general points (rules text L117).
+        let target = if x.ap > 0 {
+            self.pick_target(i, None)
+        } else {
+            None
+        };
         let closing = x.role == Role::Attacker
             && x.can_move()
             && self.nearest_enemy(i).is_some_and(|d| d > CLOSEST_GRIDS)
             && self.may_enter((x.pos.0, x.pos.1 - 1));
-        // Attackers short of their weapon's best band fire and move by turns.
+        // Attackers short of their weapon's best band fire and move by turns;
+        // a grid begun is finished first.
         let short_of_best = target.is_some_and(|j| {
             let r = self.distance(i, j);
             self.weapon_value(i, j, r).unwrap_or(0) < x.m.element.weapon
         });
-        let step = closing && (target.is_none() || (short_of_best && phase.is_multiple_of(2)));
+        let step = closing
+            && (target.is_none() || x.progress > 0 || (short_of_best && phase.is_multiple_of(2)));
         if step {
             self.move_step(i);
             return true;

@@ -313,30 +313,26 @@ impl Battle<'_, '_> {
         out
     }
 
-    /// One LL lost: one person hit; the stand withdraws at its BiA ineffective
-    /// threshold and is out at LL 0 or its destroyed threshold; a vehicle is
-    /// knocked out.
+    /// One LL lost: for people one person hit. An element fights on until
+    /// its LL reach 0 (rules text L109-111); then it is inactive, and a
+    /// vehicle's crew bail out to the aid post.
     pub(crate) fn lose_life_level(&mut self, j: usize) {
         let x = &mut self.s.pieces[j];
         x.ll = (x.ll - opposed::LL_PER_HIT).max(0);
         x.injured = true;
-        let effect = if x.m.vehicle {
+        if !x.m.vehicle {
+            x.hits = (x.hits + 1).min(x.people);
+        }
+        let effect = if x.ll > 0 {
+            "fights on"
+        } else if x.m.vehicle {
             x.hits = x.people;
             x.knockout = Some(Knockout::Killed);
             x.state = State::Out;
             "knocked out"
         } else {
-            x.hits += 1;
-            let total = x.hits_before + x.hits;
-            if x.ll == 0 || total >= x.m.destroyed_at {
-                x.state = State::Out;
-                "out of action"
-            } else if total >= x.m.ineffective_at {
-                x.state = State::Withdrawn;
-                "withdraws to the aid post"
-            } else {
-                "fights on"
-            }
+            x.state = State::Out;
+            "out of action"
         };
         let (ll, hits) = (x.ll, x.hits);
         let role = x.role;

@@ -49,9 +49,7 @@ pub const TERRAIN_OPTION: &str = "terrain";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum State {
     Fighting,
-    /// Reached its BiA ineffective threshold and left for the aid post.
-    Withdrawn,
-    /// LL 0, or hits at the destroyed threshold.
+    /// LL 0: inactive (rules text L109-111).
     Out,
     /// Its group failed a morale test and withdrew in good order.
     Left,
@@ -77,7 +75,10 @@ pub struct Piece {
     pub ll: i64,
     /// LL lost in this battle: people hit.
     pub hits: i64,
+    /// Action points left this turn, for attacks or movement.
     pub ap: i64,
+    /// Movement-only points left this turn (spent on moves before `ap`).
+    pub move_ap: i64,
     pub state: State,
     /// Readied: against one element, or any that comes into range (`None`).
     pub ready: Option<Option<usize>>,
@@ -126,13 +127,12 @@ impl Piece {
         match self.state {
             State::Fighting => Fate::Fighting,
             State::Left => Fate::Left,
-            State::Withdrawn => Fate::Ineffective,
             State::Out => Fate::Destroyed,
         }
     }
 
     pub fn can_move(&self) -> bool {
-        self.m.move_grids > 0 && !self.is_aircraft() && !self.artillery
+        self.m.mobile
     }
 }
 

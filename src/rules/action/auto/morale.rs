@@ -1,5 +1,6 @@
-//! Group morale between turns, tested as under BiA at the casualty
-//! thresholds of each command's group.
+//! Group morale after every action phase, tested as under BiA at the
+//! casualty thresholds of each command's group (ACTION has no morale; the
+//! campaign's is borrowed, SPEC 4.7).
 
 use super::{Battle, State};
 use crate::battle::group_morale::test_order;
@@ -43,7 +44,7 @@ impl Battle<'_, '_> {
         true
     }
 
-    /// Group tests between turns, in BiA's order.
+    /// Group tests at the end of a phase, in BiA's order.
     pub(crate) fn morale_phase(&mut self) {
         for g in test_order(&self.s.groups) {
             self.test_group(g);

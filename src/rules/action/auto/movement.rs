@@ -30,29 +30,30 @@ impl Battle<'_, '_> {
                 .all(|b| grids(probe, b.pos) >= CLOSEST_GRIDS)
     }
 
-    /// One action point of movement toward the enemy; a grid move completes
-    /// when the points put in reach the ground's cost.
+    /// One action point of movement toward the enemy (a movement-only point
+    /// first): a grid is crossed when the points put into it reach the
+    /// ground's cost (rules text L157, L177-188), one grid at a time.
     pub(super) fn move_step(&mut self, i: usize) {
         let cost = self.p.terrain.ap();
         let from = self.nearest_enemy(i).unwrap_or(0);
         let x = &mut self.s.pieces[i];
-        x.ap -= 1;
+        if x.move_ap > 0 {
+            x.move_ap -= 1;
+        } else {
+            x.ap -= 1;
+        }
         x.moved = true;
         x.progress += 1;
         if x.progress < cost {
             return;
         }
         x.progress = 0;
-        let step = x.m.move_grids;
         let (col, y) = x.pos;
         // Attackers move toward row 0, stopping short of the closest distance.
-        let mut to_y = y;
-        for _ in 0..step {
-            if !self.may_enter((col, to_y - 1)) {
-                break;
-            }
-            to_y -= 1;
+        if !self.may_enter((col, y - 1)) {
+            return;
         }
+        let to_y = y - 1;
         self.s.pieces[i].pos.1 = to_y;
         let to = self.nearest_enemy(i).unwrap_or(0);
         self.log(Some(Role::Attacker), move |b| ActEvent::Move {
@@ -68,7 +69,9 @@ impl Battle<'_, '_> {
     /// A move at the table: the umpire says how far; the tool spends the points.
     pub(crate) fn table_move(&mut self, i: usize, grids: i64, ap: i64) {
         let x = &mut self.s.pieces[i];
-        x.ap -= ap;
+        let from_moving = ap.min(x.move_ap);
+        x.move_ap -= from_moving;
+        x.ap -= ap - from_moving;
         x.moved = true;
         self.log(Some(self.s.pieces[i].role), move |b| ActEvent::Move {
             stand: b.code(i),

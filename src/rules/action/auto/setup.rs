@@ -84,6 +84,7 @@ impl<'a> Prepared<'a> {
                     ll: m.element.life_levels,
                     hits: 0,
                     ap: 0,
+                    move_ap: 0,
                     state: State::Fighting,
                     ready: None,
                     readied_on: None,
@@ -110,7 +111,9 @@ impl<'a> Prepared<'a> {
                 .map(|x| Member {
                     morale: x.morale,
                     people: x.people,
-                    strength: (x.m.ineffective_at - x.hits_before).clamp(0, x.people),
+                    // An element is out of the fight only at LL 0: the
+                    // hits that take a group out are its people's LL.
+                    strength: x.people,
                 })
                 .collect();
             *g = Group::of(g.role, &members);
@@ -160,6 +163,7 @@ impl Battle<'_, '_> {
                 weapon: e.weapon,
                 life_levels: e.life_levels,
                 action_points: e.action_points,
+                move_points: e.move_points,
                 design_points: e.design_points().total,
             });
         }

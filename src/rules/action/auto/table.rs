@@ -213,10 +213,10 @@ impl TablePlay for ActionTable<'_> {
                     return Err(format!("`{s}` is readied and may not move"));
                 }
                 let ap = terrain.ap() * grids;
-                if ap > x.ap {
+                if ap > x.ap + x.move_ap {
                     return Err(format!(
                         "`{s}` has {} AP left; {grids} grids of {} take {ap}",
-                        x.ap,
+                        x.ap + x.move_ap,
                         terrain.name()
                     ));
                 }
@@ -276,7 +276,6 @@ impl TablePlay for ActionTable<'_> {
                 (super::State::Fighting, Some(_), _) => "readied",
                 (super::State::Fighting, _, true) => "done",
                 (super::State::Fighting, _, _) => "fighting",
-                (super::State::Withdrawn, _, _) => "withdrawn",
                 (super::State::Out, _, _) => "out of action",
                 (super::State::Left, _, _) => "left with its group",
             };

@@ -1,0 +1,179 @@
+//! ACTION fought as its text reads, through the real binary on a small
+//! campaign of two equal forces: one AP an attack or a grid, speed as
+//! movement-only points, elements fighting to LL 0 with group morale tested
+//! every phase, so even fights last several turns; sight and terrain.
+
+use crate::common::Campaign;
+use serde_json::Value;
+
+/// A campaign of two sides, each one command and one unit `a` / `d`, with
+/// `stands` lines (`type`, `training`, `equipment` or `vehicle`, weapon, men)
+/// on either side.
+pub fn two_sides(att: &[(&str, usize)], def: &[(&str, usize)]) -> Campaign {
+    let mut t = String::from(
+        "[campaign]\nname = \"T\"\nstart = \"2157-04-12T05:00:00\"\nruleset = \"action\"\n\
+         light_wound_days = 7\nserious_wound_days = 28\n",
+    );
+    for (side, code, stands) in [("ifu", "a", att), ("luna", "d", def)] {
+        t += &format!(
+            "[[sides]]\ncode = \"{side}\"\nname = \"{side}\"\nmedical = \"normal\"\n\
+             treats_pw_well = true\nsupply_points = 10\n\
+             [[commands]]\ncode = \"{side}-c\"\nside = \"{side}\"\nname = \"c\"\nplayer = \"p\"\n\
+             officers = \"normal\"\nsupply = \"normal\"\ncontact = \"normal\"\n\
+             [[units]]\ncode = \"{code}\"\ncommand = \"{side}-c\"\nname = \"u\"\nconfidence = \"co\"\n"
+        );
+        let mut k = 0;
+        for (kind, n) in stands.iter() {
+            for _ in 0..*n {
+                k += 1;
+                t += &format!(
+                    "[[stands]]\ncode = \"{code}{k}\"\nunit = \"{code}\"\nname = \"s\"\n{}\nhits = 0\nstatus = \"effective\"\n",
+                    kind
+                );
+            }
+        }
+    }
+    let c = Campaign::empty();
+    let f = c.write("t.toml", &t);
+    c.ok(&["import", f.to_str().unwrap()]);
+    c
+}
+
+/// A trained LTA squad of eight with its SLA.
+pub const LTA: &str = "type = \"infantry\"\ntraining = \"trained\"\nactions = 3\n\
+    equipment = \"lta\"\nweapon = \"sla_squad\"\nmen = 8";
+/// A hovertank with its gun and a crew of three.
+pub const HOVERTANK: &str = "type = \"vehicle\"\ntraining = \"regular\"\nactions = 3\n\
+    vehicle = \"hovertank\"\nweapon = \"hovertank_gun\"\nmen = 3";
+
+/// `battle new CODE` under ACTION between units `a` and `d`, with extra flags.
+pub fn plan(c: &Campaign, code: &str, extra: &[&str]) {
+    let mut args = vec![
+        "battle",
+        "new",
+        code,
+        "--ruleset",
+        "action",
+        "--attacker",
+        "a",
+        "--defender",
+        "d",
+    ];
+    args.extend_from_slice(extra);
+    c.ok(&args);
+}
+
+/// The events of a dry-run fight of `code` with `seed`.
+pub fn events(c: &Campaign, code: &str, seed: u64) -> Vec<Value> {
+    let doc = c.json(&[
+        "battle",
+        "auto",
+        code,
+        "--seed",
+        &seed.to_string(),
+        "--dry-run",
+    ]);
+    doc["events"].as_array().unwrap().clone()
+}
+
+#[test]
+fn even_infantry_fights_last_several_turns_and_end_on_life_levels_or_morale() {
+    let c = two_sides(&[(LTA, 6)], &[(LTA, 6)]);
+    for cover in ["open", "cover"] {
+        let code = format!("even-{cover}");
+        plan(&c, &code, &["--range", "60", "--cover", cover]);
+        let odds = c.json(&["battle", "odds", &code, "--runs", "400", "--seed", "3"]);
+        let turns = odds["mean_turns"].as_f64().unwrap();
+        assert!(
+            turns >= 3.0,
+            "six LTA squads against six in {cover}: {turns} turns on average"
+        );
+        assert!(turns < 12.0, "{cover}: {turns}");
+    }
+    // How they end: a group's morale fails, or one side's LL are all gone;
+    // no stand leaves with LL left unless its group withdrew.
+    for seed in 1..=12 {
+        let ev = events(&c, "even-open", seed);
+        let end = ev.iter().rfind(|e| e["data"]["kind"] == "end").unwrap();
+        let reason = end["text"].as_str().unwrap().to_string();
+        let failed_morale = ev
+            .iter()
+            .any(|e| e["data"]["kind"] == "group_morale" && e["data"]["passed"] == false);
+        assert!(
+            failed_morale || reason.contains("destroyed") || reason.contains("turn limit"),
+            "seed {seed}: {reason}"
+        );
+        for e in ev.iter().filter(|e| e["data"]["kind"] == "life_lost") {
+            let d = &e["data"];
+            assert_eq!(
+                d["effect"] == "fights on",
+                d["life_levels"].as_i64().unwrap() > 0,
+                "seed {seed}: an element fights until its LL reach 0: {}",
+                e["text"]
+            );
+        }
+    }
+}
+
+#[test]
+fn group_morale_is_tested_in_the_phase_the_losses_come() {
+    let c = two_sides(&[(LTA, 6)], &[(LTA, 6)]);
+    plan(&c, "m", &["--range", "20", "--cover", "open"]);
+    let mut tests = 0;
+    for seed in 1..=10 {
+        let ev = events(&c, "m", seed);
+        for (k, e) in ev.iter().enumerate() {
+            if e["data"]["kind"] != "group_morale" {
+                continue;
+            }
+            tests += 1;
+            // The last attack before the test is in the same turn: the test
+            // follows the phase whose hits called for it.
+            let last = ev[..k]
+                .iter()
+                .rfind(|x| x["data"]["kind"] == "attack" || x["data"]["kind"] == "turn_begins")
+                .unwrap();
+            assert_eq!(
+                last["data"]["kind"], "attack",
+                "seed {seed}: a test before anyone fired this turn: {}",
+                e["text"]
+            );
+        }
+    }
+    assert!(tests > 0);
+}
+
+#[test]
+fn a_hovertank_moves_as_far_as_its_points_buy_and_no_farther() {
+    // Nothing in reach of anyone at 200 cm (79 grids): the hovertanks close
+    // the whole turn.
+    let c = two_sides(&[(HOVERTANK, 1)], &[(LTA, 1)]);
+    plan(&c, "h", &["--range", "200", "--cover", "open"]);
+    let ev = events(&c, "h", 1);
+    let moves: Vec<&Value> = ev
+        .iter()
+        .filter(|e| e["data"]["kind"] == "move" && e["turn"] == 1)
+        .collect();
+    let grids: i64 = moves
+        .iter()
+        .map(|e| e["data"]["grids"].as_i64().unwrap())
+        .sum();
+    assert_eq!(
+        grids, 14,
+        "2 AP and 12 movement points over open ground: 14 grids, BiA's 35 cm"
+    );
+    assert!(
+        moves
+            .iter()
+            .all(|e| e["data"]["grids"] == 1 && e["data"]["ap"] == 1),
+        "one AP a grid of open ground: {moves:?}"
+    );
+    let element = ev
+        .iter()
+        .find(|e| e["data"]["kind"] == "element" && e["data"]["stand"] == "a1")
+        .unwrap();
+    assert_eq!(
+        element["data"]["life_levels"], 8,
+        "Toughness 80, a large tank"
+    );
+}
