@@ -34,7 +34,7 @@ const AFTER_HELP: &str = "Examples:
   bounce demo                                   build and show the Full Moon demo campaign
   bounce --db moon.db import campaigns/full-moon.toml
   bounce --db moon.db roster --side ifu
-  bounce --db moon.db stand show 1pl-a --json
+  bounce --db moon.db stand show a1-4 --json
   bounce --db moon.db undo --dry-run";
 
 /// bounce: run a Bounce into Action wargame campaign from one SQLite file.
@@ -93,7 +93,7 @@ pub enum Command {
     Status,
     /// Stands as a table.
     #[command(
-        after_help = "Examples:\n  bounce roster --side luna\n  bounce roster --unit 1pl --all"
+        after_help = "Examples:\n  bounce roster --side luna\n  bounce roster --unit a-1pl --all"
     )]
     Roster {
         #[arg(long)]

@@ -279,6 +279,17 @@ fn casualty_header() -> Vec<&'static str> {
     h
 }
 
+/// The `generator` mark every report carries, so that `demo` can tell a
+/// report it may replace from a file of the user's with the same name.
+pub const GENERATOR: &str = "bounce";
+
+/// Whether `page` is a report this program wrote (it carries the mark).
+pub fn is_report(page: &str) -> bool {
+    page.contains(&format!(
+        "<meta name=\"generator\" content=\"{GENERATOR}\">"
+    ))
+}
+
 pub fn render(r: &Report) -> String {
     let view = match &r.side {
         Some(s) => format!("What side {s} knows"),
@@ -291,6 +302,7 @@ pub fn render(r: &Report) -> String {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="generator" content=(GENERATOR);
                 title { (title) }
                 style { (PreEscaped(CSS)) }
             }

@@ -27,6 +27,7 @@ mod odds_compare;
 mod orbital;
 mod output_files;
 mod play;
+mod readme;
 mod record;
 mod reliability;
 mod report;

@@ -1,6 +1,6 @@
 //! `demo`: build the Full Moon campaign, fight its chain of battles, show it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::*;
 use crate::cli::output;
@@ -14,6 +14,8 @@ pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
     } else {
         PathBuf::from("bounce-demo.db")
     };
+    let report_file = db.with_file_name("bounce-report.html");
+    refuse_foreign_report(&report_file)?;
     if db.exists() {
         let ours = Store::open(&db)
             .and_then(|s| queries::made_by_demo(s.conn()))
@@ -39,7 +41,6 @@ pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
         chain::fight_all(&ctx.registry, &mut store, ctx.seed.unwrap_or(DEMO_SEED))
             .map_err(|e| CliError::Failed(e.to_string()))?
     };
-    let report_file = db.with_file_name("bounce-report.html");
     crate::cli::report::write_html(&db, &report_file)?;
     if ctx.json {
         let store = Store::open(&db)?;
@@ -78,6 +79,25 @@ pub fn demo(ctx: &Ctx) -> Result<(), CliError> {
     );
     println!("The campaign report is in {}.", report_file.display());
     Ok(())
+}
+
+/// Refuses, before anything is written, when `file` exists and is not a
+/// report that bounce wrote: the demo's report must not replace the user's file.
+fn refuse_foreign_report(file: &Path) -> Result<(), CliError> {
+    if !file.exists() {
+        return Ok(());
+    }
+    let ours = std::fs::read(file)
+        .map(|b| crate::report::html::is_report(&String::from_utf8_lossy(&b)))
+        .unwrap_or(false);
+    if ours {
+        Ok(())
+    } else {
+        Err(CliError::Usage(format!(
+            "{} exists and was not written by bounce; the demo writes its report there, so move that file away (or run the demo in another folder)",
+            file.display()
+        )))
+    }
 }
 
 /// The seed the demo fights its battles with, so every run tells the same story.

@@ -28,11 +28,11 @@ use crate::store::{Store, StoreError};
 #[derive(Debug, Subcommand)]
 pub enum StandCommand {
     /// A stand in detail, with its morale number explained.
-    #[command(after_help = "Example:\n  bounce stand show 1pl-a --json")]
+    #[command(after_help = "Example:\n  bounce stand show a1-4 --json")]
     Show { code: String },
     /// Add a stand to a unit.
     #[command(
-        after_help = "Example:\n  bounce stand add 1pl-e --unit 1pl --type infantry --training regular \\\n      --equipment hma --weapon sla_squad --men 4"
+        after_help = "Example:\n  bounce stand add a1-8 --unit a-1pl --type infantry --training regular \\\n      --equipment hma --weapon sla_squad --men 4"
     )]
     Add {
         code: String,
@@ -49,7 +49,7 @@ pub enum StandCommand {
     },
     /// Change some fields of a stand; fields not named stay as they are.
     #[command(
-        after_help = "Examples:\n  bounce stand edit 1pl-a --hits 1 --ammo 8\n  bounce stand edit mil-3 --weapon \"\"   (clears the weapon)"
+        after_help = "Examples:\n  bounce stand edit a1-4 --hits 1 --ammo 8\n  bounce stand edit mil-3 --weapon \"\"   (clears the weapon)"
     )]
     Edit {
         code: String,
