@@ -137,6 +137,9 @@ impl Battle<'_, '_> {
 
     pub(crate) fn activate(&mut self, f: usize) {
         self.set_activated(f);
+        // A marker counts only until the figure's next activation (L949-956):
+        // it may place a fresh one now, never fire the old one.
+        self.set_overwatch(f, false);
         let fig = self.p.figures[f];
         if self.s.log.is_on() {
             let inches = self.nearest(f).map_or(0, |(_, d)| d.round() as i64);
@@ -157,7 +160,7 @@ impl Battle<'_, '_> {
                 break;
             }
             if n == 1 {
-                self.interrupt(f, act.moved);
+                self.interrupt(f);
                 if !self.up(f) {
                     break;
                 }
@@ -248,13 +251,18 @@ impl Battle<'_, '_> {
             }
             _ => {}
         }
-        if fig.mounted {
+        // Attackers close until aimed fire reaches; within it a spare action
+        // watches rather than walking into the open.
+        let out_of_reach = self
+            .gun(f)
+            .is_none_or(|w| near.is_none_or(|(_, d)| d > w.reach(true)));
+        if fig.role == Role::Attacker && !fig.mounted && out_of_reach && self.advance(f) {
+            act.moved = true;
             return;
         }
-        if fig.role == Role::Attacker {
-            self.advance(f);
-            act.moved = true;
-        } else if n == 0 && !self.s.places[f].overwatch && self.gun(f).is_some() {
+        // Nothing better to do with this action: watch, unless the figure
+        // moved in this activation (L957-960).
+        if !act.moved && !self.s.places[f].overwatch && self.gun(f).is_some() {
             self.set_overwatch(f, true);
             self.log(Some(fig.role), move |b| FmaEvent::Overwatch {
                 figure: b.name(f),

@@ -64,7 +64,7 @@ impl Battle<'_, '_> {
     }
 
     /// Overwatch, then reaction fire, at a figure between its two actions.
-    pub(super) fn interrupt(&mut self, f: usize, moved: bool) {
+    pub(super) fn interrupt(&mut self, f: usize) {
         // Watchers are few: look only at those, in order, nearest first
         // (the lower index on a tie).
         let mut watcher: Option<(usize, f64)> = None;
@@ -85,18 +85,16 @@ impl Battle<'_, '_> {
             self.set_overwatch(g, false);
             self.shoot(g, f, true, How::Overwatch);
         }
-        if !self.up(f) || !moved || self.s.places[f].cover != Cover::None {
+        // One shot for a whole activation: worth it at an enemy standing in
+        // the open, at any range the reactor's weapon reaches (L931-943).
+        if !self.up(f) || self.s.places[f].cover != Cover::None {
             return;
         }
         let reactor = self.nearest_where(
             f,
-            self.p.max_close_band,
+            self.p.max_reach,
             |g| !self.s.places[g].activated && !self.s.places[g].suppressed,
-            // One shot for a whole activation: only worth it at close range.
-            |g, d2| {
-                self.gun(g)
-                    .is_some_and(|w| d2 <= (w.row().bands[0].0 as f64).powi(2))
-            },
+            |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2)),
         );
         if let Some((g, _)) = reactor {
             self.set_activated(g);

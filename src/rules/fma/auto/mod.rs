@@ -13,6 +13,8 @@
 
 mod assault;
 mod bits;
+#[cfg(test)]
+mod doctrine_tests;
 pub mod events;
 mod fight;
 mod finish;
@@ -130,10 +132,10 @@ pub(crate) struct Prepared<'a> {
     pub(crate) ys: Vec<f64>,
     /// Leaders whose die can pass an action to some friend, as bits.
     pub(crate) leaders: Bits,
-    /// The longest reach of any gun in the battle, aimed (overwatch), and
-    /// the widest close band: searches for a shooter look no farther across.
+    /// The longest reach of any gun in the battle, aimed (overwatch) and
+    /// not: searches for a shooter look no farther across.
     pub(crate) max_aimed_reach: f64,
-    pub(crate) max_close_band: f64,
+    pub(crate) max_reach: f64,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.

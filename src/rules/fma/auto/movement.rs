@@ -28,14 +28,15 @@ impl Battle<'_, '_> {
     }
 
     /// An attacker's MOVE: to the cover line nearest the enemy within one
-    /// move, else a full move, never past the nearest enemy's line.
-    pub(super) fn advance(&mut self, f: usize) {
+    /// move, else a full move, never past the nearest enemy's line; whether
+    /// it moved.
+    pub(super) fn advance(&mut self, f: usize) -> bool {
         let x = self.s.places[f].x;
         let moves = self.p.figures[f].burden.inches() as f64;
         let front = self.front(self.p.figures[f].role.other());
         let stop = (front + 1.0).max(x - moves);
         if stop >= x {
-            return;
+            return false;
         }
         let line = self
             .p
@@ -46,6 +47,7 @@ impl Battle<'_, '_> {
         } else {
             self.move_to(f, stop, "advances");
         }
+        true
     }
 
     pub(super) fn sprint(&mut self, f: usize, reach: f64) {

@@ -46,7 +46,7 @@ impl<'a> Prepared<'a> {
             ys: Vec::new(),
             leaders: Bits::default(),
             max_aimed_reach: 0.0,
-            max_close_band: 0.0,
+            max_reach: 0.0,
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -138,7 +138,7 @@ impl<'a> Prepared<'a> {
             p.leaders.set(f, fig.leader && can);
             if let Arm::Gun(w) = fig.arm {
                 p.max_aimed_reach = p.max_aimed_reach.max(w.reach(true));
-                p.max_close_band = p.max_close_band.max(w.row().bands[0].0 as f64);
+                p.max_reach = p.max_reach.max(w.reach(false));
             }
         }
         Ok(p)

@@ -160,6 +160,8 @@ impl TablePlay for FmaTable<'_> {
                 };
                 let lost = self.run(|b| {
                     b.set_activated(f);
+                    // Its marker lapses: it may place a fresh one (L949-956).
+                    b.set_overwatch(f, false);
                     let q = b.p.figures[f].quality;
                     let m = b.p.figures[f].motivation;
                     let ev = super::events::FmaEvent::Activate {
@@ -449,9 +451,25 @@ impl TablePlay for FmaTable<'_> {
 
 #[cfg(test)]
 mod tests {
+
     use super::super::testing::{battle, RIFLES};
     use super::*;
     use crate::core::kinds::{Cover as Campaign, Equipment, Training, Weapon};
+
+    #[test]
+    fn an_overwatch_marker_lapses_when_its_figure_activates_again() {
+        let p = ("p", RIFLES.1, RIFLES.2, RIFLES.3, RIFLES.4, RIFLES.5);
+        let s = battle(&[p], &[RIFLES], 150, Campaign::Cover);
+        let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
+        line(&mut t, "activate p#1", &[]).unwrap();
+        line(&mut t, "overwatch p#1", &[]).unwrap();
+        t.next_turn();
+        line(&mut t, "activate p#1", &[]).unwrap();
+        assert!(!t.s.places[0].overwatch, "lapsed at its next activation");
+        assert!(line(&mut t, "watch p#1 at r#1", &["6", "6", "1", "9", "1", "1"]).is_err());
+        line(&mut t, "overwatch p#1", &[]).unwrap();
+        assert!(t.s.places[0].overwatch, "a fresh one may be placed");
+    }
 
     /// One line as the engine plays it: refused lines change nothing.
     fn line(t: &mut FmaTable, text: &str, dice: &[&str]) -> Result<(), String> {
