@@ -56,30 +56,84 @@ pub fn file_version(conn: &Connection) -> Result<Option<i64>> {
 }
 
 /// Brings the file's schema up to date, refusing files from a newer build.
+/// Every pending migration runs in one transaction, so a kill leaves the file
+/// at its old version or the new one; the undo triggers are then checked on
+/// every writable open (see [`ensure_undo_triggers`]), so an upgrade cut off
+/// between the two is finished by the next command.
 pub fn migrate(conn: &mut Connection, path: &str) -> Result<()> {
     let supported = supported_version();
     let found = file_version(conn)?;
-    match found {
-        Some(v) if v > supported => {
-            return Err(StoreError::NewerSchema {
-                path: path.to_string(),
-                found: v,
-                supported,
-            })
-        }
-        Some(v) if v == supported => return Ok(()),
-        _ => {}
+    if let Some(v) = found.filter(|v| *v > supported) {
+        return Err(StoreError::NewerSchema {
+            path: path.to_string(),
+            found: v,
+            supported,
+        });
     }
-    migrations::runner().run(conn)?;
-    install_undo_triggers(conn)?;
+    if found != Some(supported) {
+        if let Err(e) = migrations::runner().set_grouped(true).run(conn) {
+            // Another process opening the same old file may have upgraded it
+            // first; then there is nothing left to do.
+            if file_version(conn)? != Some(supported) {
+                return Err(e.into());
+            }
+        }
+    }
+    ensure_undo_triggers(conn)
+}
+
+/// The undo triggers this build would install on the file's tables, and a
+/// fingerprint of them (FNV-1a, stable across builds and platforms).
+fn expected_triggers(conn: &Connection) -> Result<(Vec<String>, i32)> {
+    let mut tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    tables.retain(|t| !UNTRACKED.contains(&t.as_str()));
+    tables.sort();
+    let mut sql = Vec::new();
+    for table in &tables {
+        let columns: Vec<String> = conn
+            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        sql.push(trigger_sql(table, &columns));
+    }
+    let mut hash: u32 = 0x811c_9dc5;
+    for b in sql.iter().flat_map(|s| s.bytes()) {
+        hash = (hash ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    Ok((sql, hash as i32))
+}
+
+/// Makes sure the undo triggers match the tables as they are. The file keeps
+/// the fingerprint of its triggers in SQLite's `user_version`; when it differs
+/// (a file from before this check, or an upgrade killed before its triggers
+/// were rebuilt) they are rebuilt under the write lock. A file that is up to
+/// date costs one read and writes nothing.
+pub fn ensure_undo_triggers(conn: &Connection) -> Result<()> {
+    let stamp = |c: &Connection| -> Result<i32> {
+        Ok(c.query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    };
+    let (_, expected) = expected_triggers(conn)?;
+    if stamp(conn)? == expected {
+        return Ok(());
+    }
+    let tx = rusqlite::Transaction::new_unchecked(conn, rusqlite::TransactionBehavior::Immediate)?;
+    // Looked at again under the lock: another process may have done it.
+    let (sql, expected) = expected_triggers(&tx)?;
+    if stamp(&tx)? != expected {
+        replace_undo_triggers(&tx, &sql)?;
+        tx.pragma_update(None, "user_version", expected)?;
+    }
+    tx.commit()?;
     Ok(())
 }
 
-/// (Re)creates, for every tracked table, triggers that write the SQL undoing each
-/// inserted, changed or deleted row into the undo log under the latest journal
-/// entry. Run after each migration, so new columns are covered.
-pub fn install_undo_triggers(conn: &Connection) -> Result<()> {
-    let tx = conn.unchecked_transaction()?;
+/// Drops every undo trigger and creates `sql` in their place: for every
+/// tracked table, triggers that write the SQL undoing each inserted, changed
+/// or deleted row into the undo log under the latest journal entry.
+fn replace_undo_triggers(tx: &Connection, sql: &[String]) -> Result<()> {
     let old: Vec<String> = tx
         .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo\\_%' ESCAPE '\\'")?
         .query_map([], |r| r.get(0))?
@@ -87,18 +141,9 @@ pub fn install_undo_triggers(conn: &Connection) -> Result<()> {
     for name in old {
         tx.execute_batch(&format!("DROP TRIGGER \"{name}\";"))?;
     }
-    let tables: Vec<String> = tx
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")?
-        .query_map([], |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
-    for table in tables.iter().filter(|t| !UNTRACKED.contains(&t.as_str())) {
-        let columns: Vec<String> = tx
-            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
-            .query_map([], |r| r.get(0))?
-            .collect::<rusqlite::Result<_>>()?;
-        tx.execute_batch(&trigger_sql(table, &columns))?;
+    for s in sql {
+        tx.execute_batch(s)?;
     }
-    tx.commit()?;
     Ok(())
 }
 
@@ -158,7 +203,7 @@ mod tests {
              INSERT INTO t(name, n) VALUES ('a', 1), ('it''s', 2);",
         )
         .unwrap();
-        install_undo_triggers(&conn).unwrap();
+        ensure_undo_triggers(&conn).unwrap();
         let before = dump(&conn);
         conn.execute_batch(
             "INSERT INTO journal(at, command, summary) VALUES ('', 'x', '');

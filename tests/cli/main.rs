@@ -32,5 +32,6 @@ mod record;
 mod reliability;
 mod report;
 mod rules_cli;
+mod schema_upgrade;
 mod shell;
 mod toy;
