@@ -177,3 +177,117 @@ fn a_hovertank_moves_as_far_as_its_points_buy_and_no_farther() {
         "Toughness 80, a large tank"
     );
 }
+
+/// The direct attacks (not the extra rolls of an area or scatter) in `ev`.
+fn attacks(ev: &[Value]) -> impl Iterator<Item = &Value> {
+    ev.iter()
+        .filter(|e| e["data"]["kind"] == "attack" && e["data"]["via"].is_null())
+}
+
+#[test]
+fn in_heavy_forest_long_range_attacks_stop_and_the_log_names_the_ground() {
+    let c = two_sides(&[(LTA, 3)], &[(LTA, 3)]);
+    plan(&c, "open", &["--range", "30", "--cover", "open"]);
+    plan(
+        &c,
+        "wood",
+        &[
+            "--range",
+            "30",
+            "--cover",
+            "open",
+            "--terrain",
+            "heavy-forest",
+        ],
+    );
+    plan(
+        &c,
+        "thin",
+        &[
+            "--range",
+            "30",
+            "--cover",
+            "open",
+            "--terrain",
+            "Light forest by the dome",
+        ],
+    );
+    let (mut far_open, mut wood, mut thin) = (0, 0, 0);
+    for seed in 1..=6 {
+        far_open += attacks(&events(&c, "open", seed))
+            .filter(|e| e["data"]["range"].as_i64().unwrap() > 1)
+            .count();
+        let ev = events(&c, "wood", seed);
+        let setup = ev.iter().find(|e| e["data"]["kind"] == "setup").unwrap();
+        assert_eq!(setup["data"]["terrain"], "heavy-forest");
+        for a in attacks(&ev) {
+            wood += 1;
+            assert_eq!(
+                a["data"]["range"], 1,
+                "heavy forest blocks sight after one grid (L185): {}",
+                a["text"]
+            );
+        }
+        let ev = events(&c, "thin", seed);
+        let setup = ev.iter().find(|e| e["data"]["kind"] == "setup").unwrap();
+        assert_eq!(
+            setup["data"]["terrain"],
+            "Light forest by the dome (light-forest)"
+        );
+        for a in attacks(&ev) {
+            thin += 1;
+            let range = a["data"]["range"].as_i64().unwrap();
+            assert!(
+                range <= 2,
+                "light forest: two grids block (L181): {}",
+                a["text"]
+            );
+            if range == 2 {
+                assert!(
+                    a["text"].as_str().unwrap().contains("defender_cover"),
+                    "cover to all in the forest: {}",
+                    a["text"]
+                );
+            }
+        }
+    }
+    assert!(far_open > 0, "in the open they fire from afar");
+    assert!(wood > 0 && thin > 0, "they close and fight in the woods");
+}
+
+#[test]
+fn the_mortar_fires_only_at_what_someone_sees() {
+    let mortar = "type = \"artillery\"\ntraining = \"regular\"\nactions = 3\n\
+        equipment = \"hma\"\nweapon = \"he_missile\"\nmen = 3";
+    let c = two_sides(&[(LTA, 3), (mortar, 1)], &[(LTA, 3)]);
+    plan(
+        &c,
+        "w",
+        &[
+            "--range",
+            "30",
+            "--cover",
+            "cover",
+            "--terrain",
+            "heavy-forest",
+        ],
+    );
+    let mut fired = 0;
+    for seed in 1..=8 {
+        let ev = events(&c, "w", seed);
+        for a in attacks(&ev).filter(|a| a["data"]["attacker"] == "a4") {
+            fired += 1;
+            // Someone of its side stands next to the target when it fires.
+            let turn = &a["turn"];
+            let target = a["data"]["target"].as_str().unwrap();
+            let seen = ev.iter().any(|e| {
+                e["turn"] == *turn
+                    && e["data"]["kind"] == "attack"
+                    && e["data"]["range"] == 1
+                    && (e["data"]["target"] == target || e["data"]["attacker"] == target)
+            });
+            assert!(seen, "seed {seed}: the mortar fired unseen: {}", a["text"]);
+        }
+    }
+    assert!(fired > 0, "it fires when a friend is at the target");
+}

@@ -101,6 +101,17 @@ impl Terrain {
     pub fn can_attack_from(self) -> bool {
         self != Terrain::DeepWater
     }
+    /// The row a battle's description of its ground names, if any: the
+    /// longest row name found in it, spaces and underscores read as hyphens.
+    pub fn named_in(text: &str) -> Option<Terrain> {
+        let t = text.to_lowercase().replace([' ', '_'], "-");
+        MOVEMENT
+            .iter()
+            .filter(|r| t.contains(r.name))
+            .max_by_key(|r| r.name.len())
+            .map(|r| r.terrain)
+    }
+
     pub fn parse(s: &str) -> Result<Terrain, String> {
         MOVEMENT
             .iter()
@@ -168,6 +179,21 @@ mod tests {
         assert!(!Terrain::DeepWater.can_attack_from());
         assert!(Terrain::Swamp.can_attack_from());
         assert_eq!(RUBBLE_AP, Terrain::Rough.ap());
+    }
+
+    #[test]
+    fn a_battles_description_names_its_row() {
+        assert_eq!(
+            Terrain::named_in("heavy-forest"),
+            Some(Terrain::HeavyForest)
+        );
+        assert_eq!(
+            Terrain::named_in("Light forest on the crater rim"),
+            Some(Terrain::LightForest)
+        );
+        assert_eq!(Terrain::named_in("deep_water"), Some(Terrain::DeepWater));
+        assert_eq!(Terrain::named_in("Flat regolith along the road"), None);
+        assert_eq!(Terrain::named_in(""), None);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! one.
 
 use super::events::{ActEvent, Init};
-use super::{Battle, CLOSEST as CLOSEST_GRIDS};
+use super::Battle;
 use crate::battle::result::Role;
 use crate::battle::shared_events::Shared;
 use crate::rules::action::{sequence, weapons};
@@ -90,7 +90,6 @@ impl Battle<'_, '_> {
         for x in &mut self.s.pieces {
             x.ap = x.m.element.action_points;
             x.move_ap = x.m.element.move_points;
-            x.progress = 0;
             x.moved = false;
             x.injured = false;
             x.attacked = false;
@@ -146,10 +145,7 @@ impl Battle<'_, '_> {
         } else {
             None
         };
-        let closing = x.role == Role::Attacker
-            && x.can_move()
-            && self.nearest_enemy(i).is_some_and(|d| d > CLOSEST_GRIDS)
-            && self.may_enter((x.pos.0, x.pos.1 - 1));
+        let closing = x.role == Role::Attacker && x.can_move() && self.next_grid(i).is_some();
         // Attackers short of their weapon's best band fire and move by turns;
         // a grid begun is finished first.
         let short_of_best = target.is_some_and(|j| {

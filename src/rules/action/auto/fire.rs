@@ -60,7 +60,7 @@ impl Battle<'_, '_> {
         let dug = b.role == Role::Defender && !b.is_aircraft() && range > 1;
         Shot {
             range,
-            cover: dug && self.p.setup.defender_cover != Cover::Open,
+            cover: (dug && self.p.setup.defender_cover != Cover::Open) || self.field_cover(i, j),
             bunker: dug && self.p.setup.defender_cover == Cover::Bunker,
             higher: a.is_aircraft() && !b.is_aircraft(),
             lower: b.is_aircraft() && !a.is_aircraft(),
@@ -87,6 +87,9 @@ impl Battle<'_, '_> {
         let mut best: Option<(bool, bool, i64, usize)> = None;
         for (j, b) in self.s.pieces.iter().enumerate() {
             if b.role == a.role || !b.fighting() || only.is_some_and(|o| o != j) {
+                continue;
+            }
+            if !self.may_see(i, j) {
                 continue;
             }
             let range = self.distance(i, j);
@@ -122,7 +125,9 @@ impl Battle<'_, '_> {
                 continue;
             }
             let range = self.distance(r, mover);
-            let can = self.weapon_value(r, mover, range).is_some() && self.armed(r);
+            let can = self.weapon_value(r, mover, range).is_some()
+                && self.armed(r)
+                && self.may_see(r, mover);
             if !sequence::triggered(
                 match on {
                     Some(t) => sequence::Ready::On(t),

@@ -17,7 +17,10 @@ mod fire;
 mod morale;
 mod movement;
 mod setup;
+mod sight;
 pub mod table;
+
+use std::collections::HashMap;
 
 use crate::battle::drive::{play_out, TurnByTurn};
 use crate::battle::event::Happening;
@@ -161,10 +164,17 @@ pub(crate) struct Fight {
     pub(crate) log: Log,
     /// Set when the attackers give up because neither side can hurt the other.
     pub(crate) stalemate: bool,
+    /// Which element stands on each grid of the ground (one a grid, L171).
+    pub(crate) occupied: HashMap<Grid, usize>,
 }
 
-/// The ground's movement row from the campaign option (default open ground).
+/// The ground's movement row: the battle's own terrain where it names a row
+/// ("heavy-forest", "Heavy forest north of the dome"), else the campaign
+/// option, else open ground.
 pub fn terrain_of(setup: &BattleSetup) -> Result<Terrain, String> {
+    if let Some(t) = Terrain::named_in(&setup.terrain) {
+        return Ok(t);
+    }
     match setup.options.get(TERRAIN_OPTION) {
         Some(t) => Terrain::parse(t),
         None => Ok(Terrain::Open),

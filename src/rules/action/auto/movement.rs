@@ -2,32 +2,63 @@
 //! past the closest distance, and a move the umpire makes at the table.
 
 use super::events::ActEvent;
-use super::{Battle, CLOSEST as CLOSEST_GRIDS};
+use super::Battle;
 use crate::battle::result::Role;
 use crate::rules::action::range::{grids, Grid};
 
 impl Battle<'_, '_> {
     /// Grids from an element to its nearest fighting ground enemy.
     pub(super) fn nearest_enemy(&self, i: usize) -> Option<i64> {
+        self.nearest_enemy_at(i).map(|(d, _)| d)
+    }
+
+    /// The nearest fighting ground enemy and how far it is; of equals, the
+    /// one most nearly straight ahead, so neighbours do not cross lanes.
+    fn nearest_enemy_at(&self, i: usize) -> Option<(i64, Grid)> {
         let a = &self.s.pieces[i];
         self.s
             .pieces
             .iter()
             .filter(|b| b.role != a.role && b.fighting() && !b.is_aircraft())
-            .map(|b| grids(a.pos, b.pos))
+            .map(|b| (grids(a.pos, b.pos), (b.pos.0 - a.pos.0).abs(), b.pos))
             .min()
+            .map(|(d, _, at)| (d, at))
     }
 
-    /// Whether an attacker may step onto `probe`: not past the closest
-    /// distance to the defenders' line or to any defender.
+    /// Whether an attacker may step onto `probe`: a free grid (one element a
+    /// grid, L171), not past the closest distance to the defenders' line or
+    /// to any defender.
     pub(super) fn may_enter(&self, probe: Grid) -> bool {
-        probe.1 >= CLOSEST_GRIDS
+        let closest = self.closest();
+        probe.1 >= closest
+            && self
+                .s
+                .occupied
+                .get(&probe)
+                .is_none_or(|&k| !self.s.pieces[k].fighting())
             && self
                 .s
                 .pieces
                 .iter()
                 .filter(|b| b.role != Role::Attacker && b.fighting() && !b.is_aircraft())
-                .all(|b| grids(probe, b.pos) >= CLOSEST_GRIDS)
+                .all(|b| grids(probe, b.pos) >= closest)
+    }
+
+    /// The grid an attacker steps to next: toward its nearest enemy,
+    /// straight or diagonally, round what is in the way (L175); `None` when
+    /// no step brings it nearer.
+    pub(super) fn next_grid(&self, i: usize) -> Option<Grid> {
+        let (d, e) = self.nearest_enemy_at(i)?;
+        if d <= self.closest() {
+            return None;
+        }
+        let (x, y) = self.s.pieces[i].pos;
+        let (sx, sy) = ((e.0 - x).signum(), (e.1 - y).signum());
+        [(sx, sy), (0, sy), (sx, 0), (1, sy), (-1, sy)]
+            .into_iter()
+            .filter(|&(dx, dy)| (dx, dy) != (0, 0))
+            .map(|(dx, dy)| (x + dx, y + dy))
+            .find(|&g| grids(g, e) < d && self.may_enter(g))
     }
 
     /// One action point of movement toward the enemy (a movement-only point
@@ -48,17 +79,17 @@ impl Battle<'_, '_> {
             return;
         }
         x.progress = 0;
-        let (col, y) = x.pos;
-        // Attackers move toward row 0, stopping short of the closest distance.
-        if !self.may_enter((col, y - 1)) {
+        let Some(to_grid) = self.next_grid(i) else {
             return;
-        }
-        let to_y = y - 1;
-        self.s.pieces[i].pos.1 = to_y;
+        };
+        let old = self.s.pieces[i].pos;
+        self.s.occupied.remove(&old);
+        self.s.occupied.insert(to_grid, i);
+        self.s.pieces[i].pos = to_grid;
         let to = self.nearest_enemy(i).unwrap_or(0);
         self.log(Some(Role::Attacker), move |b| ActEvent::Move {
             stand: b.code(i),
-            grids: y - to_y,
+            grids: 1,
             ap: cost,
             from: Some(from),
             to: Some(to),

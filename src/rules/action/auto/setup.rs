@@ -131,6 +131,13 @@ impl<'a> Prepared<'a> {
             order: Vec::new(),
             log: Log::new(self.log),
             stalemate: false,
+            occupied: self
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| !x.is_aircraft())
+                .map(|(i, x)| (x.pos, i))
+                .collect(),
         }
     }
 }
@@ -149,8 +156,14 @@ impl Battle<'_, '_> {
             None,
         );
         if let Shared::Setup { terrain, .. } = &mut ev {
-            // The ground ACTION moves over: its movement row, from the options.
-            *terrain = self.p.terrain.name().to_string();
+            // The ground ACTION fights over: its movement row, named after
+            // the battle's own description where that says more.
+            let row = self.p.terrain.name();
+            *terrain = if terrain.is_empty() || terrain.as_str() == row {
+                row.to_string()
+            } else {
+                format!("{terrain} ({row})")
+            };
         }
         self.log(None, move |_| ev);
         for i in 0..self.p.pieces.len() {

@@ -1,0 +1,188 @@
+//! Line of sight and cover on the auto-resolver's field (rules text
+//! L181-206): the whole field is one row of the movement table, so a forest
+//! limits sight to the grids its note allows and gives cover to everyone in
+//! it; another element on the line between defender and attacker is an
+//! obstruction and gives cover; adjacent elements always see each other and
+//! never have cover. Aircraft are above the ground and see and are seen.
+
+use super::{Battle, CLOSEST};
+use crate::rules::action::movement::Sight;
+use crate::rules::action::range::{grids, Grid};
+
+impl Battle<'_, '_> {
+    /// The farthest range at which one element on this ground sees another.
+    pub(crate) fn sight_reach(&self) -> Option<i64> {
+        match self.p.terrain.row().sight {
+            // n grids of it block: a target n grids away has n - 1 between.
+            Sight::BlockedAfter(n) => Some(n),
+            // One ground everywhere: hills and buildings hide nobody from
+            // someone standing on the same ground.
+            Sight::Clear | Sight::HiddenFromOutside | Sight::BlocksFarSide => None,
+        }
+    }
+
+    /// The closest attackers come: BiA's 5 cm, or nearer where the ground
+    /// hides anyone farther.
+    pub(crate) fn closest(&self) -> i64 {
+        self.sight_reach().map_or(CLOSEST, |r| r.min(CLOSEST))
+    }
+
+    /// Whether `i` has line of sight to `j`.
+    pub(crate) fn sees(&self, i: usize, j: usize) -> bool {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        if a.is_aircraft() || b.is_aircraft() {
+            return true;
+        }
+        self.sight_reach()
+            .is_none_or(|reach| grids(a.pos, b.pos) <= reach)
+    }
+
+    /// Whether `i` may attack `j` for sight: it sees it, or it is artillery
+    /// and a friend on the ground sees it (bounce's observed fire; ACTION has
+    /// no indirect fire, so nothing fires at what nobody sees).
+    pub(crate) fn may_see(&self, i: usize, j: usize) -> bool {
+        if self.sees(i, j) {
+            return true;
+        }
+        let a = &self.s.pieces[i];
+        a.artillery
+            && self.s.pieces.iter().enumerate().any(|(k, f)| {
+                k != i
+                    && f.role == a.role
+                    && f.fighting()
+                    && !f.artillery
+                    && !f.is_aircraft()
+                    && self.sees(k, j)
+            })
+    }
+
+    /// Cover the ground or an obstruction gives `j` against `i` (never when
+    /// adjacent): the forests cover everyone in them; otherwise another
+    /// element on the straight line between them.
+    pub(crate) fn field_cover(&self, i: usize, j: usize) -> bool {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        if a.is_aircraft() || b.is_aircraft() || grids(a.pos, b.pos) <= 1 {
+            return false;
+        }
+        if self.p.terrain.row().cover_inside {
+            return true;
+        }
+        between(b.pos, a.pos).any(|g| {
+            self.s
+                .occupied
+                .get(&g)
+                .is_some_and(|&k| k != i && k != j && self.s.pieces[k].fighting())
+        })
+    }
+}
+
+/// The grids strictly between two, on the straight line from one centre to
+/// the other (Bresenham's walk).
+pub fn between(from: Grid, to: Grid) -> impl Iterator<Item = Grid> {
+    let (dx, dy) = ((to.0 - from.0).abs(), -(to.1 - from.1).abs());
+    let (sx, sy) = ((to.0 - from.0).signum(), (to.1 - from.1).signum());
+    let mut err = dx + dy;
+    let mut at = from;
+    std::iter::from_fn(move || {
+        if at == to {
+            return None;
+        }
+        let e2 = 2 * err;
+        if e2 >= dy {
+            err += dy;
+            at.0 += sx;
+        }
+        if e2 <= dx {
+            err += dx;
+            at.1 += sy;
+        }
+        (at != to).then_some(at)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Battle, Prepared};
+    use super::between;
+    use crate::battle::setup::{BattleSetup, Force, StandSetup};
+    use crate::core::dice::Roller;
+    use crate::core::kinds::{Cover, Medical};
+
+    fn setup(terrain: &str) -> BattleSetup {
+        let force = |side: &str, n: usize| Force {
+            side: side.into(),
+            medical: Medical::Normal,
+            enemy_treats_pw_well: true,
+            commands: vec![],
+            units: vec![],
+            stands: (0..n)
+                .map(|k| StandSetup {
+                    command: side.into(),
+                    ..StandSetup::example(&format!("{side}{k}"))
+                })
+                .collect(),
+        };
+        BattleSetup {
+            code: "t".into(),
+            ruleset: "action".into(),
+            range_cm: 30,
+            defender_cover: Cover::Open,
+            terrain: terrain.into(),
+            turn_limit: 24,
+            options: Default::default(),
+            attacker: force("a", 3),
+            defender: force("d", 1),
+        }
+    }
+
+    #[test]
+    fn an_element_on_the_line_gives_cover_and_the_forest_hides() {
+        let s = setup("");
+        let p = Prepared::new(&s, false).unwrap();
+        let mut b = Battle {
+            p: &p,
+            s: p.start(Roller::seeded(1)),
+        };
+        // Attackers 0, 1, 2; the defender is 3. Put attacker 1 straight
+        // between the defender and attacker 0.
+        let d = b.s.pieces[3].pos;
+        b.s.pieces[0].pos = (d.0, d.1 + 6);
+        b.s.pieces[1].pos = (d.0, d.1 + 3);
+        b.s.occupied = (0..4).map(|i| (b.s.pieces[i].pos, i)).collect();
+        assert!(b.field_cover(3, 0), "attacker 1 is in the way (L206)");
+        assert!(!b.field_cover(3, 1), "nothing between");
+        assert!(b.sees(3, 0), "elements give cover, they do not block sight");
+        b.s.pieces[1].state = super::super::State::Out;
+        assert!(!b.field_cover(3, 0), "only elements still fighting");
+
+        let s = setup("heavy-forest");
+        let p = Prepared::new(&s, false).unwrap();
+        let mut b = Battle {
+            p: &p,
+            s: p.start(Roller::seeded(1)),
+        };
+        let d = b.s.pieces[3].pos;
+        b.s.pieces[0].pos = (d.0, d.1 + 2);
+        b.s.pieces[1].pos = (d.0 + 1, d.1 + 1);
+        assert!(!b.sees(3, 0), "one grid of heavy forest blocks (L185)");
+        assert!(b.sees(3, 1), "adjacent elements always see each other");
+        assert!(!b.field_cover(3, 1), "never cover when adjacent");
+        assert_eq!(b.closest(), 1);
+    }
+
+    #[test]
+    fn the_line_between_two_grids() {
+        let v: Vec<_> = between((0, 0), (0, 4)).collect();
+        assert_eq!(v, [(0, 1), (0, 2), (0, 3)]);
+        let v: Vec<_> = between((0, 0), (3, 3)).collect();
+        assert_eq!(v, [(1, 1), (2, 2)]);
+        assert_eq!(
+            between((0, 0), (1, 1)).count(),
+            0,
+            "adjacent: nothing between"
+        );
+        let v: Vec<_> = between((0, 0), (4, 2)).collect();
+        assert_eq!(v.len(), 3);
+        assert!(v.iter().all(|g| g.0 > 0 && g.0 < 4));
+    }
+}
