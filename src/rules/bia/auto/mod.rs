@@ -15,6 +15,8 @@ mod movement;
 mod piece;
 mod setup;
 pub mod table;
+#[cfg(test)]
+mod tests;
 
 use crate::battle::drive::{play_out, TurnByTurn};
 use crate::battle::event::Happening;
@@ -159,6 +161,8 @@ pub(crate) struct Fight {
     fighting_ground: [usize; 2],
     /// Scratch words for sorting, kept between phases.
     keys: Vec<u64>,
+    /// Scratch list of equally near targets, one shot at a time.
+    ties: Vec<usize>,
 }
 
 /// What a `fire` line says about the shot beyond what the stands say.
