@@ -7,7 +7,7 @@ use super::{
     terrain_of, Battle, Fight, Piece, Prepared, State, ARTILLERY_BACK, LEAST_OPENING, SPACING,
 };
 use crate::battle::drive::check_forces;
-use crate::battle::group_morale::{Group, Member};
+use crate::battle::group_morale::{self, Group, Member};
 use crate::battle::log::Log;
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
@@ -110,7 +110,11 @@ impl<'a> Prepared<'a> {
                 .map(|x| Member {
                     morale: x.morale,
                     people: x.people,
-                    strength: (x.m.ineffective_at - x.hits_before).clamp(0, x.people),
+                    strength: group_morale::strength_share(
+                        x.m.ineffective_at,
+                        x.hits_before,
+                        x.people,
+                    ),
                 })
                 .collect();
             *g = Group::of(g.role, &members);
