@@ -118,8 +118,11 @@ impl TurnByTurn for Battle<'_, '_> {
             p.non_tactical = false;
             p.shelled = false;
         }
-        // Stationary defenders fire first, then the attackers move and fire.
+        // Stationary defenders fire first, at attackers about to move; then
+        // the attackers move and fire.
+        self.mark_movers();
         self.fire_phase(Role::Defender);
+        self.clear_movers();
         self.movement_phase();
         self.fire_phase(Role::Attacker);
         self.orbital_phase();

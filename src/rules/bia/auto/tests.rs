@@ -173,3 +173,95 @@ fn equally_near_targets_are_chosen_by_the_dice_not_the_roster() {
         "first shots by target: {first:?}"
     );
 }
+
+/// An AT team: trained, LTA, AT missiles, three men.
+pub(super) fn at_team() -> StandSetup {
+    StandSetup {
+        training: Training::Trained,
+        weapon: Some(Weapon::AtMissile),
+        men: 3,
+        ..StandSetup::example("at")
+    }
+}
+
+/// Names of a logged shot's modifiers.
+pub(super) fn modifier_names(e: &Event) -> Vec<String> {
+    e.data.as_ref().unwrap()["modifiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn the_defenders_fire_sees_attackers_about_to_move_as_moving() {
+    // Hovertanks and civilians advance on AT teams and LTA squads in the
+    // open from 100 cm. A shot of the defenders' suppressive fire at a stand
+    // that then advances in the same turn is a shot at a mover: no
+    // "stationary vehicle" for the tanks, "unarmoured moving in open" for
+    // the civilians; tanks that hold at 5 cm are stationary again.
+    let civilians = StandSetup {
+        training: Training::Civilian,
+        equipment: Some(Equipment::CivilianWeapons),
+        weapon: Some(Weapon::LightSmallArms),
+        ..StandSetup::example("civ")
+    };
+    let setup = battle(
+        [
+            stands(&hovertank(), "h", "ac", 3),
+            stands(&civilians, "c", "ac", 4),
+        ]
+        .concat(),
+        [
+            stands(&at_team(), "t", "dc", 3),
+            stands(&lta(), "d", "dc", 3),
+        ]
+        .concat(),
+        100,
+        Cover::Open,
+    );
+    let (mut at_movers, mut at_stationary) = (0, 0);
+    for seed in 0..60 {
+        let ev = events(&setup, seed);
+        for (k, e) in ev.iter().enumerate() {
+            if kind(e) != "fire" || e.side != Some(crate::battle::result::Role::Defender) {
+                continue;
+            }
+            let target = e.data.as_ref().unwrap()["target"].as_str().unwrap();
+            let moves_this_turn = ev[k..].iter().any(|m| {
+                m.turn == e.turn
+                    && matches!(kind(m), "advance" | "assault" | "fall_back")
+                    && m.actor.as_deref() == Some(target)
+            });
+            let names = modifier_names(e);
+            let tank = target.starts_with('h');
+            if moves_this_turn {
+                at_movers += 1;
+                assert!(
+                    !names.iter().any(|n| n == "stationary_vehicle"),
+                    "{}",
+                    e.text
+                );
+                if !tank {
+                    assert!(
+                        names.iter().any(|n| n == "unarmoured_moving_in_open"),
+                        "{}",
+                        e.text
+                    );
+                }
+            } else if tank && e.data.as_ref().unwrap()["range_cm"].as_i64() == Some(5) {
+                at_stationary += 1;
+                assert!(
+                    names.iter().any(|n| n == "stationary_vehicle"),
+                    "{}",
+                    e.text
+                );
+            }
+        }
+    }
+    assert!(
+        at_movers > 50 && at_stationary > 5,
+        "{at_movers} {at_stationary}"
+    );
+}
