@@ -2,7 +2,8 @@
 //! calls (BiA itself, and ACTION, which borrows the campaign's morale): the
 //! casualty thresholds, the number a group tests on, the order groups test
 //! in, and the test. Thresholds are read against the group's strength, not
-//! its people (docs/rules-decisions.md, "Group thresholds").
+//! its people, and each stand's casualties count only up to its share of
+//! that strength (docs/rules-decisions.md, "Group thresholds").
 
 use serde::Serialize;
 
@@ -67,6 +68,19 @@ pub fn due_threshold(
 /// (lower numbers are better).
 pub fn passes(morale: i64, roll: i64, modifier: i64) -> bool {
     roll + modifier >= morale
+}
+
+/// A stand's share of its group's strength: the hits it can still take
+/// before it is ineffective (less hits it carries in), at most its people.
+pub fn strength_share(ineffective_at: i64, hits_before: i64, people: i64) -> i64 {
+    (ineffective_at - hits_before).clamp(0, people)
+}
+
+/// What a stand's casualties (people hit or taken) count toward its group's
+/// thresholds: no more than its share of the strength. Once a stand is out of
+/// the fight its whole share is lost; more hits on it are no fresh loss.
+pub fn counted_losses(casualties: i64, share: i64) -> i64 {
+    casualties.clamp(0, share)
 }
 
 /// One stand as its group counts it.

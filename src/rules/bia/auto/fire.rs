@@ -35,43 +35,111 @@ impl Battle<'_, '_> {
 
     /// Air defence engages aircraft; anti-armour weapons take the nearest armour
     /// they can penetrate from where they are; everything else takes the
-    /// nearest target it can hurt.
-    fn pick_target(&self, i: usize) -> Option<usize> {
+    /// nearest target it can hurt. A stand still fighting is always chosen
+    /// over one already out of the fight (ineffective or fleeing) when one is
+    /// in reach; among equally near targets the dice choose.
+    fn pick_target(&mut self, i: usize) -> Option<usize> {
+        let o = self.s.pieces[i].role.other().index();
+        let mut ties = std::mem::take(&mut self.s.ties);
+        ties.clear();
+        let mut fallback = None;
+        if self.s.pieces[i].anti_armour() {
+            let list = &self.s.armour_targets[o];
+            fallback = self.scan(i, list, self.s.armour_split[o], true, &mut ties);
+        }
+        if ties.is_empty() {
+            let other = self.scan(i, &self.s.targets[o], self.s.split[o], false, &mut ties);
+            fallback = fallback.or(other);
+        }
+        let pick = match ties.len() {
+            0 => fallback,
+            1 => Some(ties[0]),
+            n => {
+                let k = self.s.dice.d(u32::try_from(n).unwrap_or(u32::MAX)) - 1;
+                Some(ties[usize::try_from(k).unwrap_or(0)])
+            }
+        };
+        self.s.ties = ties;
+        debug_assert!(
+            pick.is_none_or(|j| !self.passed_over_a_fighting_target(i, j)),
+            "{} fired at {} while an enemy still fighting was in reach",
+            self.code(i),
+            pick.map_or("", |j| self.code(j)),
+        );
+        pick
+    }
+
+    /// One of a side's target lists, for firer `i`: fills `ties` with the
+    /// nearest stands still fighting that the firer wants (all at one range),
+    /// and returns the nearest wanted stand already out of the fight, the
+    /// target when nothing fighting is wanted.
+    fn scan(
+        &self,
+        i: usize,
+        list: &[usize],
+        split: usize,
+        armour_only: bool,
+        ties: &mut Vec<usize>,
+    ) -> Option<usize> {
         let f = &self.s.pieces[i];
-        let o = f.role.other().index();
+        let reach = if armour_only { f.pen_reach } else { f.reach };
+        let mut fallback = None;
+        let mut nearest = None;
         // Each section of a list (fighting, then going back) is sorted by
-        // range from any one firer, so the first stand out of reach ends it.
-        let scan = |list: &[usize], split: usize, armour_only: bool| {
-            for section in [&list[..split], &list[split..]] {
-                for &j in section {
-                    let t = &self.s.pieces[j];
-                    let range = self.range(f, t);
-                    let reach = if armour_only { f.pen_reach } else { f.reach };
-                    if f.ad.is_none() && range > reach {
-                        break;
-                    }
-                    // Armour is worth a shot only from where the weapon can
-                    // penetrate it: a `-` in the band cannot harm it.
-                    let wanted = if armour_only {
-                        f.penetrates_at(range, t.armour)
-                    } else {
-                        f.can_hurt(t)
-                            && (!t.is_vehicle || t.armour == 0 || f.penetrates_at(range, t.armour))
-                    };
-                    if t.on_field() && wanted {
-                        return Some(j);
-                    }
+        // range from any one firer, so the first stand out of reach (or, once
+        // a target is found, the first farther one) ends it.
+        for (k, section) in [&list[..split], &list[split..]].into_iter().enumerate() {
+            for &j in section {
+                let t = &self.s.pieces[j];
+                let range = self.range(f, t);
+                if f.ad.is_none() && range > reach {
+                    break;
+                }
+                if nearest.is_some_and(|r| range > r) {
+                    break;
+                }
+                // Armour is worth a shot only from where the weapon can
+                // penetrate it: a `-` in the band cannot harm it.
+                let wanted = if armour_only {
+                    f.penetrates_at(range, t.armour)
+                } else {
+                    f.can_hurt(t)
+                        && (!t.is_vehicle || t.armour == 0 || f.penetrates_at(range, t.armour))
+                };
+                if !wanted || !t.on_field() {
+                    continue;
+                }
+                if t.fighting() {
+                    nearest = Some(range);
+                    ties.push(j);
+                } else if fallback.is_none() {
+                    fallback = Some(j);
                 }
             }
-            None
-        };
-        if f.anti_armour() {
-            let list = &self.s.armour_targets[o];
-            if let Some(j) = scan(list, self.s.armour_split[o], true) {
-                return Some(j);
+            // Stands going back come after every fighting one.
+            if k == 0 && !ties.is_empty() {
+                break;
             }
         }
-        scan(&self.s.targets[o], self.s.split[o], false)
+        fallback
+    }
+
+    /// A check on target choice, independent of the lists: `j` is out of the
+    /// fight while some enemy still fighting was a target `i` could reach and
+    /// hurt.
+    fn passed_over_a_fighting_target(&self, i: usize, j: usize) -> bool {
+        let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
+        if t.fighting() {
+            return false;
+        }
+        self.s.pieces.iter().any(|e| {
+            let range = self.range(f, e);
+            e.role != f.role
+                && e.fighting()
+                && f.can_hurt(e)
+                && (f.ad.is_some() || range <= f.reach)
+                && (!e.is_vehicle || e.armour == 0 || f.penetrates_at(range, e.armour))
+        })
     }
 
     /// Makes one side's target lists for a fire phase: stands still fighting
@@ -178,8 +246,8 @@ impl Battle<'_, '_> {
 
     /// Takes a stand out of the fire phase's target lists once it is off the
     /// field, so later firers do not step over it. (A stand made ineffective
-    /// keeps its place until the next phase's lists: fire already aimed at
-    /// it lands on it.)
+    /// keeps its place until the next phase's lists; the choice of target
+    /// passes over it while a stand still fighting is in reach.)
     #[inline]
     fn drop_target(&mut self, j: usize) {
         if self.s.pieces[j].on_field() {

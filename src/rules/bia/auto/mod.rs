@@ -15,6 +15,8 @@ mod movement;
 mod piece;
 mod setup;
 pub mod table;
+#[cfg(test)]
+mod tests;
 
 use crate::battle::drive::{play_out, TurnByTurn};
 use crate::battle::event::Happening;
@@ -116,8 +118,11 @@ impl TurnByTurn for Battle<'_, '_> {
             p.non_tactical = false;
             p.shelled = false;
         }
-        // Stationary defenders fire first, then the attackers move and fire.
+        // Stationary defenders fire first, at attackers about to move; then
+        // the attackers move and fire.
+        self.mark_movers();
         self.fire_phase(Role::Defender);
+        self.clear_movers();
         self.movement_phase();
         self.fire_phase(Role::Attacker);
         self.orbital_phase();
@@ -159,6 +164,8 @@ pub(crate) struct Fight {
     fighting_ground: [usize; 2],
     /// Scratch words for sorting, kept between phases.
     keys: Vec<u64>,
+    /// Scratch list of equally near targets, one shot at a time.
+    ties: Vec<usize>,
 }
 
 /// What a `fire` line says about the shot beyond what the stands say.

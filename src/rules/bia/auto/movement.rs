@@ -11,13 +11,19 @@ use crate::core::kinds::{Equipment, StandType};
 /// table, out of every weapon's reach.
 const OFF_TABLE_CM: i64 = 120;
 
+/// A fighting attacker's move this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Stay,
+    /// A bound forward, to this distance.
+    Bound(i64),
+    /// Into the enemy position from the 5 cm band.
+    GoIn,
+}
+
 impl Battle<'_, '_> {
     pub(super) fn movement_phase(&mut self) {
-        let assault = self.assault_pays();
-        let lead_in = self
-            .side(Role::Attacker)
-            .iter()
-            .any(|a| a.fighting() && a.on_foot && a.dist <= ASSAULT_CM);
+        let (assault, lead_in) = self.move_situation();
         let mut went_in = false;
         for i in 0..self.s.pieces.len() {
             match self.s.pieces[i].state {
@@ -37,10 +43,10 @@ impl Battle<'_, '_> {
         }
     }
 
-    /// A fighting attacker's move: by bounds to the 5 cm band, then into the
-    /// enemy position when the assault pays and its morale held (then `true`).
-    fn advance(&mut self, i: usize, assault: bool, lead_in: bool) -> bool {
-        let p = &mut self.s.pieces[i];
+    /// Where a fighting attacker's move this turn takes it, decided from the
+    /// situation at the start of the movement phase.
+    fn step(&self, i: usize, assault: bool, lead_in: bool) -> Step {
+        let p = &self.s.pieces[i];
         if p.role != Role::Attacker
             || p.posture != Posture::Advance
             || p.is_aircraft
@@ -48,23 +54,15 @@ impl Battle<'_, '_> {
             || p.tactical_move == 0
             || p.dist == 0
         {
-            return false;
+            return Step::Stay;
         }
-        let from = p.dist;
         if p.dist <= ASSAULT_CM {
             // Foot soldiers go in; vehicles stay at the 5 cm band and shoot
             // them in.
             if !p.on_foot || !assault || !p.has_tested(Trigger::EnterPosition) || p.test_due() {
-                return false;
+                return Step::Stay;
             }
-            p.dist = 0;
-            p.moved = true;
-            p.call_test(Trigger::FirstHandToHand);
-            if self.s.log.is_on() {
-                let stand = self.code(i).to_string();
-                self.log(Some(Role::Attacker), BiaEvent::Assault { stand, from });
-            }
-            return true;
+            return Step::GoIn;
         }
         // Foot soldiers who cannot shoot well on the move split in two: a base
         // of fire (every other stand) holds within reach and fires at full
@@ -72,16 +70,80 @@ impl Battle<'_, '_> {
         // follows once the assault element is at the 5 cm band.
         let penalised = p.on_foot && p.equipment != Some(Equipment::Hma);
         if penalised && i.is_multiple_of(2) && !lead_in && p.dist <= p.reach {
-            return false;
+            return Step::Stay;
         }
-        p.dist = (p.dist - p.tactical_move).max(ASSAULT_CM);
-        p.moved = true;
-        let to = p.dist;
-        if self.s.log.is_on() {
-            let stand = self.code(i).to_string();
-            self.log(Some(Role::Attacker), BiaEvent::Advance { stand, from, to });
+        Step::Bound((p.dist - p.tactical_move).max(ASSAULT_CM))
+    }
+
+    /// Whether the assault pays and whether foot soldiers already lead in at
+    /// the 5 cm band: what every attacker's step depends on.
+    fn move_situation(&self) -> (bool, bool) {
+        let lead_in = self
+            .side(Role::Attacker)
+            .iter()
+            .any(|a| a.fighting() && a.on_foot && a.dist <= ASSAULT_CM);
+        (self.assault_pays(), lead_in)
+    }
+
+    /// Before the defenders' suppressive fire: the attackers about to move
+    /// this turn (by a bound, into the position, back to the aid post, or in
+    /// flight) are moving targets to it (BiA L399–401), fleeing ones
+    /// non-tactical. The marks are cleared again before anyone moves.
+    pub(super) fn mark_movers(&mut self) {
+        let (assault, lead_in) = self.move_situation();
+        let limit = self.p.setup.range_cm + OFF_TABLE_CM;
+        for i in 0..self.p.attackers {
+            let p = &self.s.pieces[i];
+            let going_back = p.tactical_move > 0 && !p.is_aircraft && p.dist < limit;
+            let (moves, run) = match p.state {
+                State::Fighting => (self.step(i, assault, lead_in) != Step::Stay, false),
+                State::Ineffective => (going_back, false),
+                State::Fled => (going_back, true),
+                _ => (false, false),
+            };
+            let p = &mut self.s.pieces[i];
+            p.moved = moves;
+            p.non_tactical = run;
         }
-        false
+    }
+
+    /// Clears the attackers' marks of `mark_movers`: who moves is now settled
+    /// by moving.
+    pub(super) fn clear_movers(&mut self) {
+        for p in &mut self.s.pieces[..self.p.attackers] {
+            p.moved = false;
+            p.non_tactical = false;
+        }
+    }
+
+    /// A fighting attacker's move: by bounds to the 5 cm band, then into the
+    /// enemy position when the assault pays and its morale held (then `true`).
+    fn advance(&mut self, i: usize, assault: bool, lead_in: bool) -> bool {
+        let step = self.step(i, assault, lead_in);
+        let p = &mut self.s.pieces[i];
+        let from = p.dist;
+        match step {
+            Step::Stay => false,
+            Step::GoIn => {
+                p.dist = 0;
+                p.moved = true;
+                p.call_test(Trigger::FirstHandToHand);
+                if self.s.log.is_on() {
+                    let stand = self.code(i).to_string();
+                    self.log(Some(Role::Attacker), BiaEvent::Assault { stand, from });
+                }
+                true
+            }
+            Step::Bound(to) => {
+                p.dist = to;
+                p.moved = true;
+                if self.s.log.is_on() {
+                    let stand = self.code(i).to_string();
+                    self.log(Some(Role::Attacker), BiaEvent::Advance { stand, from, to });
+                }
+                false
+            }
+        }
     }
 
     /// An ineffective or fleeing stand goes back at its movement rate (fleeing:

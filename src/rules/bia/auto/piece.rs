@@ -2,6 +2,7 @@
 //! numbers the tables need, plus its state during the battle.
 
 use crate::battle::finish::Fate;
+use crate::battle::group_morale;
 use crate::battle::result::{Knockout, Role};
 use crate::battle::setup::StandSetup;
 use crate::core::kinds::{
@@ -355,16 +356,15 @@ impl Piece {
     /// Hits the stand can still take before it is ineffective: its share of
     /// its group's strength for the casualty thresholds.
     pub fn strength(&self) -> i64 {
-        (self.ineffective_at - self.hits_before).clamp(0, self.people)
+        group_morale::strength_share(self.ineffective_at, self.hits_before, self.people)
     }
 
-    /// Casualties as the group's thresholds count them: every hit (the
-    /// rules' footnote), but people taken prisoner unhurt only up to the
-    /// stand's strength, so a squad that surrenders costs its group that
-    /// squad's fighting strength, not every man in it.
+    /// Casualties as the group's thresholds count them: people hit or taken,
+    /// up to the stand's strength, so hits on a stand already out of the
+    /// fight, or a squad that surrenders, cost its group that squad's
+    /// fighting strength and no more.
     pub fn losses(&self) -> i64 {
-        self.hits
-            .max(self.captured.min(self.people).min(self.strength()))
+        group_morale::counted_losses(self.casualties(), self.strength())
     }
 
     /// Casualties for morale: people hit, or taken prisoner unhurt.
@@ -472,15 +472,75 @@ mod tests {
     }
 
     #[test]
-    fn losses_count_every_hit_but_prisoners_only_up_to_the_stand_s_strength() {
+    fn losses_count_hits_and_prisoners_only_up_to_the_stand_s_strength() {
         let mut p = lta_squad(0);
+        p.hits = 1;
+        assert_eq!(p.losses(), 1, "a fresh hit counts");
         p.hits = 3;
-        assert_eq!(p.losses(), 3, "every hit counts, as the footnote says");
+        assert_eq!(
+            p.losses(),
+            2,
+            "hits on a stand already out are no fresh loss"
+        );
         let mut p = lta_squad(0);
         p.hits = 1;
         p.captured = 8;
         assert_eq!(p.casualties(), 8, "all eight taken, the wounded one too");
         assert_eq!(p.losses(), 2, "a surrender costs the squad's strength");
+    }
+
+    /// A militia command of 26: three sections of eight (ineffective at 3
+    /// hits) and two one-man commanders; strength 3 + 3 + 3 + 1 + 1 = 11.
+    fn militia_command() -> Vec<Piece> {
+        use crate::core::kinds::{Equipment, StandType, Weapon};
+        let section = StandSetup {
+            training: Training::Trained,
+            equipment: Some(Equipment::AssaultRifles),
+            weapon: Some(Weapon::Rifles),
+            ..StandSetup::example("s")
+        };
+        let officer = StandSetup {
+            stand_type: StandType::Commander,
+            men: 1,
+            officer: true,
+            ..section.clone()
+        };
+        [&section, &section, &section, &officer, &officer]
+            .map(|s| Piece::new(s, Role::Defender, 0, 60, Cover::Cover))
+            .to_vec()
+    }
+
+    #[test]
+    fn a_26_man_militia_command_is_not_at_three_quarters_after_9_hits_on_one_section_and_another() {
+        use crate::battle::group_morale::{Group, Member, Threshold};
+        let mut pieces = militia_command();
+        let members: Vec<Member> = pieces
+            .iter()
+            .map(|p| Member {
+                morale: 5,
+                people: p.people,
+                strength: p.strength(),
+            })
+            .collect();
+        let group = Group::of(Role::Defender, &members);
+        assert_eq!((group.people, group.strength), (26, 11));
+        // Nine casualties: the first section destroyed (8 hits), one hit on
+        // the second. The first section is out: its share of 3 is lost, the
+        // five hits beyond are not fresh losses.
+        pieces[0].hits = 8;
+        pieces[1].hits = 1;
+        let losses: i64 = pieces.iter().map(Piece::losses).sum();
+        assert_eq!(losses, 4);
+        assert_eq!(group.due(losses).map(|(t, _)| t), Some(Threshold::First));
+        // Three sections out (ineffective at 3 each) is three-quarters of
+        // what the command can take: 9 of 11.
+        pieces[1].hits = 3;
+        pieces[2].hits = 3;
+        let losses: i64 = pieces.iter().map(Piece::losses).sum();
+        assert_eq!(
+            group.due(losses).map(|(t, _)| t),
+            Some(Threshold::ThreeQuarters)
+        );
     }
 
     #[test]
