@@ -6,6 +6,7 @@
 mod common;
 
 mod action;
+mod aftermath;
 mod battles;
 mod bia_fidelity;
 mod calibration;
