@@ -5,7 +5,6 @@ use serde::Serialize;
 use super::output;
 use super::{CliError, Ctx};
 use crate::campaign::regroup;
-use crate::core::kinds::Status;
 use crate::store::import::{insert_stand, known_codes, update_stand};
 use crate::store::queries::{self, StandFilter, StandRow};
 use crate::store::Store;
@@ -34,16 +33,14 @@ pub fn regroup(
     // The plan is made from the stands as they are under the write lock.
     let plans = store.try_change::<_, CliError>("regroup", |tx| {
         let groups = if auto {
-            let at_aid_post: Vec<StandRow> = queries::load_stands(
+            let at_aid_post: Vec<StandRow> = regroup::at_aid_post(queries::load_stands(
                 tx,
                 &StandFilter {
                     unit: unit.clone(),
+                    all: true,
                     ..Default::default()
                 },
-            )?
-            .into_iter()
-            .filter(|r| r.record.status == Status::Ineffective)
-            .collect();
+            )?);
             regroup::auto(&at_aid_post)
         } else {
             let rows = stands

@@ -162,3 +162,93 @@ fn a_command_whose_supply_is_cut_cannot_draw_on_the_depot() {
     c.ok(&["supply", "resupply", "cop-coy"]);
     assert_eq!(ammo(&c, "lta-1"), 12);
 }
+
+fn show(c: &Campaign, code: &str) -> (i64, i64, String) {
+    let s = c.json(&["stand", "show", code]);
+    (
+        s["men"].as_i64().unwrap(),
+        s["hits"].as_i64().unwrap(),
+        s["status"].as_str().unwrap().to_string(),
+    )
+}
+
+fn edit(c: &Campaign, code: &str, args: &[&str]) {
+    let mut all = vec!["stand", "edit", code];
+    all.extend_from_slice(args);
+    c.ok(&all);
+}
+
+#[test]
+fn survivors_of_a_destroyed_stand_wait_at_the_aid_post_and_regroup() {
+    let c = Campaign::full_moon();
+    // Review case C: a militia section destroyed with two unhurt survivors.
+    edit(
+        &c,
+        "mil-1a",
+        &["--men", "10", "--hits", "8", "--status", "destroyed"],
+    );
+    edit(&c, "mil-1d", &["--hits", "2"]);
+    let status = c.json(&["status"]);
+    let waiting: Vec<(String, i64)> = status["aid_post"]
+        .as_array()
+        .expect("status lists the aid post")
+        .iter()
+        .map(|a| {
+            (
+                a["stand"].as_str().unwrap().into(),
+                a["fit"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(waiting.contains(&("mil-1a".into(), 2)), "{waiting:?}");
+    assert!(waiting.contains(&("mil-1d".into(), 6)), "{waiting:?}");
+    let before = c.export();
+    let out = c.json(&["regroup", "mil-1a", "mil-1d"]);
+    assert_eq!(out[0]["men"], 8, "{out}");
+    assert_eq!(show(&c, "mil-1a-rg"), (8, 0, "effective".into()));
+    assert_eq!(show(&c, "mil-1a"), (8, 8, "destroyed".into()));
+    assert_eq!(show(&c, "mil-1d"), (2, 2, "ineffective".into()));
+    c.ok(&["check"]);
+    c.ok(&["undo"]);
+    assert_eq!(before, c.export());
+    // `--auto` finds the same pair.
+    let out = c.json(&["regroup", "--auto"]);
+    assert!(
+        out.as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["sources"] == serde_json::json!(["mil-1d", "mil-1a"])),
+        "{out}"
+    );
+}
+
+#[test]
+fn one_stand_strong_enough_re_forms_on_its_own() {
+    let c = Campaign::full_moon();
+    // Twelve militia, four in hospital: ineffective by the table, eight fit.
+    edit(&c, "mil-1d", &["--men", "12", "--hits", "4"]);
+    let out = c.json(&["regroup", "mil-1d"]);
+    assert_eq!(out[0]["code"], "mil-1d-rg", "{out}");
+    assert_eq!(show(&c, "mil-1d-rg"), (8, 0, "effective".into()));
+    assert_eq!(show(&c, "mil-1d"), (4, 4, "ineffective".into()));
+    // Three HMA regulars are not a team (destroyed threshold 4, L498).
+    edit(&c, "a2-1", &["--men", "3", "--status", "ineffective"]);
+    let msg = c.fails(2, &["regroup", "a2-1"]);
+    assert!(msg.contains("fit people"), "{msg}");
+    c.ok(&["check"]);
+}
+
+#[test]
+fn a_regroup_stops_at_the_stand_size() {
+    let c = Campaign::full_moon();
+    // Review case E: 3 + 3 fit HMA regulars; a regular fire team is four (L104, L202).
+    edit(&c, "a2-1", &["--men", "3", "--status", "ineffective"]);
+    edit(&c, "a2-3", &["--hits", "1", "--status", "ineffective"]);
+    let out = c.json(&["regroup", "a2-1", "a2-3"]);
+    assert_eq!(out[0]["men"], 4, "{out}");
+    assert_eq!(show(&c, "a2-1-rg"), (4, 0, "effective".into()));
+    assert_eq!(show(&c, "a2-1"), (0, 0, "retired".into()));
+    // Two fit stay at the aid post with a2-3, with its man in hospital.
+    assert_eq!(show(&c, "a2-3"), (3, 1, "ineffective".into()));
+    c.ok(&["check"]);
+}
