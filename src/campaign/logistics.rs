@@ -9,7 +9,7 @@ use chrono::NaiveDateTime;
 use serde::Serialize;
 
 use super::records::{format_time, StandRecord};
-use crate::core::kinds::Status;
+use crate::core::kinds::{Status, Supply};
 use crate::store::logistics::{TimeChanges, Waiting};
 use crate::store::queries::{load_stands, StandFilter};
 use crate::store::{logistics, StoreError, Tx};
@@ -51,8 +51,19 @@ pub fn plan_resupply(
     out
 }
 
-/// Refills the stands of `unit` (or all) from their depots, and writes it.
-pub fn resupply(tx: &Tx, unit: Option<&str>) -> Result<Vec<Refill>, StoreError> {
+/// What a resupply did: the refills, and the commands left out because their
+/// supply is cut.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Resupply {
+    pub refills: Vec<Refill>,
+    pub cut_off: Vec<String>,
+}
+
+/// Refills the stands of `unit` (or all) from their depots, and writes it. A
+/// command whose supply is cut has no line back to its depot: naming a unit
+/// of one is refused with the reason; a resupply of everyone passes over it
+/// and says so.
+pub fn resupply(tx: &Tx, unit: Option<&str>) -> Result<Resupply, StoreError> {
     let rows = load_stands(
         tx,
         &StandFilter {
@@ -60,7 +71,29 @@ pub fn resupply(tx: &Tx, unit: Option<&str>) -> Result<Vec<Refill>, StoreError> 
             ..Default::default()
         },
     )?;
-    let stands: Vec<(StandRecord, String)> = rows.into_iter().map(|r| (r.record, r.side)).collect();
+    let cut: Vec<(String, String)> = crate::store::queries::command_strengths(tx)?
+        .into_iter()
+        .filter(|c| c.supply == Supply::Cut.as_str())
+        .map(|c| (c.command, c.side))
+        .collect();
+    let mut cut_off: Vec<String> = Vec::new();
+    for r in rows.iter() {
+        if cut.iter().any(|(c, _)| *c == r.command) && !cut_off.contains(&r.command) {
+            cut_off.push(r.command.clone());
+        }
+    }
+    if let (Some(unit), Some(command)) = (unit, cut_off.first()) {
+        let side = &cut.iter().find(|(c, _)| c == command).expect("listed").1;
+        return Err(StoreError::Refused(format!(
+            "{unit} belongs to command {command}, whose supply is cut: it cannot draw on the {side} depot; \
+             restore its line first (`bounce supply set --command {command} --supply poor`)"
+        )));
+    }
+    let stands: Vec<(StandRecord, String)> = rows
+        .into_iter()
+        .filter(|r| !cut_off.contains(&r.command))
+        .map(|r| (r.record, r.side))
+        .collect();
     let mut depots = logistics::depots(tx)?;
     let refills = plan_resupply(&stands, &mut depots);
     for r in refills.iter().filter(|r| r.after != r.before) {
@@ -69,7 +102,7 @@ pub fn resupply(tx: &Tx, unit: Option<&str>) -> Result<Vec<Refill>, StoreError> 
     for (side, points) in &depots {
         logistics::set_depot(tx, side, *points)?;
     }
-    Ok(refills)
+    Ok(Resupply { refills, cut_off })
 }
 
 /// Supply points for a side's depot: arrived at once when no later time is
@@ -99,12 +132,16 @@ pub struct Passage {
     pub repaired: Vec<String>,
     /// Stands that fled a battle and have rallied.
     pub rallied: Vec<String>,
+    /// Ineffective stands whose people are back: effective again.
+    pub recovered: Vec<String>,
 }
 
 /// What moving the clock from `from` to `to` changes: the wounded whose
 /// return date has come rejoin their stands, booked deliveries reach their
-/// depots, stands that fled rally once their rally time is up, and repairs
-/// that are due finish.
+/// depots, stands that fled rally once their rally time is up, repairs
+/// that are due finish, and ineffective stands whose people are back are
+/// effective again (`recovery::recovers`, with the hits they have after the
+/// returns).
 pub fn pass_time(w: &Waiting, from: NaiveDateTime, to: NaiveDateTime) -> (Passage, TimeChanges) {
     let due = |t: Option<NaiveDateTime>| t.is_some_and(|t| t <= to);
     let mut returned: Vec<(String, i64)> = Vec::new();
@@ -150,6 +187,18 @@ pub fn pass_time(w: &Waiting, from: NaiveDateTime, to: NaiveDateTime) -> (Passag
         .filter(|c| !rallied.contains(c))
         .cloned()
         .collect();
+    let recovered: Vec<String> = w
+        .ineffective
+        .iter()
+        .filter(|s| {
+            let mut now = (*s).clone();
+            if let Some((_, h)) = hits.iter().find(|(code, _)| *code == s.code) {
+                now.hits = *h;
+            }
+            super::recovery::recovers(&now)
+        })
+        .map(|s| s.code.clone())
+        .collect();
     let passage = Passage {
         from: format_time(&from),
         to: format_time(&to),
@@ -157,6 +206,7 @@ pub fn pass_time(w: &Waiting, from: NaiveDateTime, to: NaiveDateTime) -> (Passag
         arrived: arrived.iter().map(|d| (d.side.clone(), d.points)).collect(),
         repaired,
         rallied: rallied.clone(),
+        recovered: recovered.clone(),
     };
     let changes = TimeChanges {
         clock: to,
@@ -166,6 +216,7 @@ pub fn pass_time(w: &Waiting, from: NaiveDateTime, to: NaiveDateTime) -> (Passag
         credits,
         rallied,
         ready,
+        recovered,
     };
     (passage, changes)
 }
@@ -237,6 +288,17 @@ mod tests {
             ammo: Some(ammo),
             ammo_max: Some(12),
             repair_until: None,
+        }
+    }
+
+    /// An HMA team at the aid post: ineffective at 2 hits, destroyed at 4.
+    fn hma(code: &str, men: i64, hits: i64) -> StandRecord {
+        StandRecord {
+            men,
+            hits,
+            status: Status::Ineffective,
+            equipment: Some(crate::core::kinds::Equipment::Hma),
+            ..stand(code, 12)
         }
     }
 
@@ -323,6 +385,12 @@ mod tests {
                 timed("mended", Status::Effective, Some(at(11, 6))),
                 timed("in-dock", Status::Effective, Some(at(20, 0))),
             ],
+            ineffective: vec![
+                hma("a", 4, 2),
+                hma("c", 4, 1),
+                hma("idle", 4, 0),
+                hma("short", 3, 0),
+            ],
         };
         let (p, c) = pass_time(&w, at(9, 0), at(12, 0));
         assert_eq!(p.returned, vec![("a".into(), 2), ("b".into(), 2)]);
@@ -338,6 +406,10 @@ mod tests {
         assert_eq!(p.rallied, vec!["fled", "fled-long-ago"]);
         assert_eq!(p.repaired, vec!["mended"]);
         assert_eq!(c.ready, vec!["fled", "mended"]);
+        // `a` has its two back; `idle` was whole already (review case B);
+        // `c` waits for its man, and `short` lost one for good.
+        assert_eq!(p.recovered, vec!["a", "idle"]);
+        assert_eq!(c.recovered, p.recovered);
         assert_eq!(
             (p.from.as_str(), p.to.as_str()),
             ("2157-04-09T00:00:00", "2157-04-12T00:00:00")

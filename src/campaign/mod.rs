@@ -10,6 +10,7 @@ pub mod logistics;
 pub mod morale;
 pub mod post_battle;
 pub mod records;
+pub mod recovery;
 pub mod regroup;
 pub mod validate;
 pub mod whatif;

@@ -114,6 +114,11 @@ pub fn consequences(
         // hit-effects thresholds whatever the ruleset said (FMA fights a stand
         // on until its last figure is down).
         s.status = status_after_aid_post(&s);
+        if super::recovery::recovers(&s) {
+            // Every person hit came back from the aid post at once (scratches,
+            // the unharmed): the stand is whole, so effective again.
+            s.status = Status::Effective;
+        }
         s.ammo = Some((s.ammo.unwrap_or(0) - outcome.ammo_spent).max(0));
         if s.status == Status::Withdrawn {
             // Fled: back with its side once it has rallied.

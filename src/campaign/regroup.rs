@@ -1,4 +1,5 @@
-//! Regrouping at the aid post, as the campaign decides it: which ineffective
+//! Regrouping at the aid post, as the campaign decides it: who is at the aid
+//! post (ineffective stands, and the fit survivors of destroyed ones), which
 //! stands merge (by hand or automatically, each stand at most once), what the
 //! new stand is called, and what is left of the stands it came from.
 
@@ -37,7 +38,34 @@ fn list(g: &[StandRow]) -> String {
         .join(", ")
 }
 
-/// Groups for `regroup --auto`: per side, the rules' greedy pairing. Each side
+/// Whether a stand's people wait at the aid post: an ineffective stand, or a
+/// destroyed one with fit survivors (its wounded back from hospital, its
+/// unhurt). The survivors of a destroyed stand stay on its books, so they keep
+/// their unit, training and experience, until a regroup takes them.
+pub fn waits_at_aid_post(s: &StandRecord) -> bool {
+    match s.status {
+        Status::Ineffective => true,
+        Status::Destroyed => s.men > s.hits,
+        _ => false,
+    }
+}
+
+/// Whether a stand's kind may regroup at all (BiA L492–500: not civilians,
+/// recruits or vehicle crews).
+pub fn may_regroup(s: &StandRecord) -> bool {
+    hit_row(s.stand_type, s.training, s.equipment)
+        .effects()
+        .regroups
+}
+
+/// The stands at the aid post among `rows`, in their order.
+pub fn at_aid_post(rows: Vec<StandRow>) -> Vec<StandRow> {
+    rows.into_iter()
+        .filter(|r| waits_at_aid_post(&r.record))
+        .collect()
+}
+
+/// Groups for `regroup --auto`: per side, the rules' greedy grouping. Each side
 /// is visited once, so no stand lands in two groups.
 pub fn auto(at_aid_post: &[StandRow]) -> Vec<Vec<StandRow>> {
     let mut sides: Vec<&str> = at_aid_post.iter().map(|r| r.side.as_str()).collect();
@@ -59,16 +87,18 @@ pub fn auto(at_aid_post: &[StandRow]) -> Vec<Vec<StandRow>> {
     out
 }
 
-/// The group the umpire named: each stand once, all ineffective, one side.
+/// The group the umpire named: each stand once, all at the aid post, one side.
 pub fn named(rows: Vec<StandRow>) -> Result<Vec<Vec<StandRow>>, String> {
     for (i, r) in rows.iter().enumerate() {
         if rows[..i].iter().any(|o| o.record.code == r.record.code) {
             return Err(format!("stand `{}` is named twice", r.record.code));
         }
-        if r.record.status != Status::Ineffective {
+        if !waits_at_aid_post(&r.record) {
             return Err(format!(
-                "stand `{}` is {}, not ineffective at the aid post",
-                r.record.code, r.record.status
+                "stand `{}` is {} with {} fit, not at the aid post (ineffective, or destroyed with survivors)",
+                r.record.code,
+                r.record.status,
+                super::recovery::fit(&r.record)
             ));
         }
     }
@@ -125,9 +155,10 @@ pub fn plans(groups: &[Vec<StandRow>], taken: impl Fn(&str) -> bool) -> Result<V
         };
         let sources = g
             .iter()
-            .map(|r| {
+            .zip(&merged.taken)
+            .map(|(r, taken)| {
                 let mut s = r.record.clone();
-                s.men = s.hits;
+                s.men -= taken;
                 if s.men == 0 {
                     s.status = Status::Retired;
                 }
@@ -143,17 +174,15 @@ pub fn plans(groups: &[Vec<StandRow>], taken: impl Fn(&str) -> bool) -> Result<V
 /// stands as they are inside the transaction; the inner error says why a
 /// group cannot regroup.
 pub fn plan_auto(tx: &Db, unit: Option<&str>) -> Result<Result<Vec<Plan>, String>, StoreError> {
-    let at_aid_post: Vec<StandRow> = queries::load_stands(
+    let waiting = at_aid_post(queries::load_stands(
         tx,
         &StandFilter {
             unit: unit.map(String::from),
+            all: true,
             ..Default::default()
         },
-    )?
-    .into_iter()
-    .filter(|r| r.record.status == Status::Ineffective)
-    .collect();
-    plan_groups(tx, &auto(&at_aid_post))
+    )?);
+    plan_groups(tx, &auto(&waiting))
 }
 
 /// Plans for the given groups, with codes free in the campaign.

@@ -588,6 +588,16 @@ fn status_problems(s: &StandRecord, out: &mut Vec<Problem>) {
                 s.status, s.hits, s.men
             ),
         ));
+    } else if super::recovery::recovers(s) {
+        out.push(Problem::new(
+            "status",
+            format!(
+                "ineffective with {} hits of {} people, but its {} fit people make a whole stand (BiA L490): it is effective",
+                s.hits,
+                s.men,
+                super::recovery::fit(s)
+            ),
+        ));
     }
 }
 
@@ -626,6 +636,24 @@ mod tests {
         assert!(check_stand(&lta(3, Status::Ineffective))
             .iter()
             .all(|p| p.field != "status"));
+    }
+
+    #[test]
+    fn an_ineffective_stand_with_its_people_back_is_flagged() {
+        // LTA: ineffective at 2 hits, destroyed at 4; eight men, one away.
+        let whole = check_stand(&lta(1, Status::Ineffective));
+        assert!(
+            whole
+                .iter()
+                .any(|p| p.field == "status" && p.message.contains("whole stand")),
+            "{whole:?}"
+        );
+        assert!(check_stand(&lta(0, Status::Ineffective))
+            .iter()
+            .any(|p| p.field == "status"));
+        let mut short = lta(0, Status::Ineffective);
+        short.men = 3;
+        assert!(check_stand(&short).iter().all(|p| p.field != "status"));
     }
 
     #[test]

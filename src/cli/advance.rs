@@ -47,8 +47,10 @@ pub fn advance(ctx: &Ctx, days: Option<i64>, to: Option<String>) -> Result<(), C
         Ok((
             p.clone(),
             format!(
-                "clock {} → {}: {back} wounded back, {sp} SP arrived",
-                p.from, p.to
+                "clock {} → {}: {back} wounded back, {sp} SP arrived, {} stand(s) effective again",
+                p.from,
+                p.to,
+                p.recovered.len()
             ),
         ))
     })?;
@@ -69,6 +71,9 @@ pub fn advance(ctx: &Ctx, days: Option<i64>, to: Option<String>) -> Result<(), C
     }
     for stand in &passage.rallied {
         println!("  {stand} has rallied after fleeing and can fight again");
+    }
+    for stand in &passage.recovered {
+        println!("  {stand} has its people back and is effective again");
     }
     for stand in &passage.repaired {
         println!("  {stand} is repaired and can fight again");

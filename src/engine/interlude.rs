@@ -27,6 +27,8 @@ pub struct Interlude {
     pub regrouped: Vec<Reformed>,
     /// Stands whose ammunition rose.
     pub refills: Vec<Refill>,
+    /// Commands passed over because their supply is cut.
+    pub cut_off: Vec<String>,
 }
 
 impl Interlude {
@@ -68,15 +70,17 @@ pub fn before(store: &mut Store, next: NaiveDateTime) -> Result<Interlude, Store
     } else {
         Vec::new()
     };
-    let mut refills = store.change("supply resupply", |tx| {
+    let supplied = store.change("supply resupply", |tx| {
         let r = logistics::resupply(tx, None)?;
-        let spent: i64 = r.iter().map(|x| x.after - x.before).sum();
+        let spent: i64 = r.refills.iter().map(|x| x.after - x.before).sum();
         Ok((r, format!("resupplied all stands: {spent} SP")))
     })?;
+    let mut refills = supplied.refills;
     refills.retain(|r| r.after > r.before);
     Ok(Interlude {
         passage,
         regrouped,
         refills,
+        cut_off: supplied.cut_off,
     })
 }

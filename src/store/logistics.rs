@@ -126,11 +126,13 @@ pub struct TimedStand {
 
 /// Everything that waits on the clock, each list in the order its rows were
 /// added (people by stand).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Waiting {
     pub in_hospital: Vec<HospitalRow>,
     pub deliveries: Vec<DeliveryRow>,
     pub stands: Vec<TimedStand>,
+    /// Stands ineffective at the aid post, as they stand now.
+    pub ineffective: Vec<super::records::StandRecord>,
 }
 
 fn opt_time(r: &rusqlite::Row, i: usize) -> rusqlite::Result<Option<NaiveDateTime>> {
@@ -185,10 +187,16 @@ pub fn waiting(conn: &Connection) -> Result<Waiting> {
             })
         })?
         .collect::<rusqlite::Result<_>>()?;
+    let ineffective = super::queries::load_stands(conn, &super::queries::StandFilter::default())?
+        .into_iter()
+        .map(|r| r.record)
+        .filter(|s| s.status == Status::Ineffective)
+        .collect();
     Ok(Waiting {
         in_hospital,
         deliveries,
         stands,
+        ineffective,
     })
 }
 
@@ -209,6 +217,8 @@ pub struct TimeChanges {
     pub rallied: Vec<String>,
     /// Stands whose wait (repair or rally) is over: no longer waiting.
     pub ready: Vec<String>,
+    /// Ineffective stands whole again: effective.
+    pub recovered: Vec<String>,
 }
 
 /// Writes what the passing of time changes.
@@ -232,6 +242,10 @@ pub fn apply_time(tx: &Transaction, c: &TimeChanges) -> Result<()> {
             .execute(params![side, points])?;
     }
     for stand in &c.rallied {
+        tx.prepare_cached("UPDATE stands SET status = 'effective' WHERE code = ?1")?
+            .execute([stand])?;
+    }
+    for stand in &c.recovered {
         tx.prepare_cached("UPDATE stands SET status = 'effective' WHERE code = ?1")?
             .execute([stand])?;
     }

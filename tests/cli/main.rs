@@ -7,6 +7,7 @@ mod common;
 
 mod action;
 mod action_fidelity;
+mod aftermath;
 mod battles;
 mod bia_fidelity;
 mod calibration;

@@ -196,6 +196,12 @@ fn print_interlude(i: &crate::engine::interlude::Interlude) {
             i.spent()
         ));
     }
+    if !i.cut_off.is_empty() {
+        lines.push(format!(
+            "{} cannot draw on the depot: supply cut",
+            i.cut_off.join(", ")
+        ));
+    }
     for l in lines {
         println!("     · {l}.");
     }

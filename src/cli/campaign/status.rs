@@ -16,6 +16,19 @@ pub(super) struct StatusDoc {
     battles: Vec<queries::BattleSummary>,
     hospital: Vec<crate::store::logistics::InHospital>,
     pending_deliveries: Vec<crate::store::logistics::Pending>,
+    /// Stands whose fit people wait at the aid post to regroup.
+    aid_post: Vec<AidPost>,
+}
+
+#[derive(Serialize)]
+pub(super) struct AidPost {
+    stand: String,
+    side: String,
+    unit: String,
+    status: String,
+    fit: i64,
+    hits: i64,
+    regroups: bool,
 }
 
 pub(super) fn status_doc(store: &Store) -> Result<StatusDoc, CliError> {
@@ -27,6 +40,21 @@ pub(super) fn status_doc(store: &Store) -> Result<StatusDoc, CliError> {
         battles: queries::battles(conn)?,
         hospital: crate::store::logistics::in_hospital(conn)?,
         pending_deliveries: crate::store::logistics::pending_deliveries(conn)?,
+        aid_post: crate::campaign::regroup::at_aid_post(queries::load_stands(
+            conn,
+            &queries::StandFilter::all(),
+        )?)
+        .into_iter()
+        .map(|r| AidPost {
+            fit: crate::campaign::recovery::fit(&r.record),
+            hits: r.record.hits,
+            regroups: crate::campaign::regroup::may_regroup(&r.record),
+            status: r.record.status.to_string(),
+            unit: r.record.unit,
+            stand: r.record.code,
+            side: r.side,
+        })
+        .collect(),
     })
 }
 
@@ -113,6 +141,26 @@ pub fn status(ctx: &Ctx) -> Result<(), CliError> {
                         h.stand.clone(),
                         h.people.to_string(),
                         h.returns_at.replace('T', " "),
+                    ]
+                }),
+            ),
+        );
+        println!();
+    }
+    if !doc.aid_post.is_empty() {
+        output::titled(
+            "At the aid post (fit people wait to regroup: `bounce regroup`)",
+            output::table(
+                &["stand", "side", "unit", "status", "fit", "hits", "regroups"],
+                doc.aid_post.iter().map(|a| {
+                    vec![
+                        a.stand.clone(),
+                        a.side.clone(),
+                        a.unit.clone(),
+                        a.status.clone(),
+                        a.fit.to_string(),
+                        a.hits.to_string(),
+                        yes_no(a.regroups),
                     ]
                 }),
             ),

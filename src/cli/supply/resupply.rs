@@ -6,7 +6,7 @@ pub(super) fn resupply(ctx: &Ctx, unit: Option<String>) -> Result<(), CliError> 
     let mut store = Store::open(&ctx.db)?;
     let refills = store.change("supply resupply", |tx| {
         let r = crate::campaign::logistics::resupply(tx, unit.as_deref())?;
-        let spent: i64 = r.iter().map(|x| x.after - x.before).sum();
+        let spent: i64 = r.refills.iter().map(|x| x.after - x.before).sum();
         Ok((
             r,
             format!(
@@ -15,9 +15,16 @@ pub(super) fn resupply(ctx: &Ctx, unit: Option<String>) -> Result<(), CliError> 
             ),
         ))
     })?;
+    let crate::campaign::logistics::Resupply { refills, cut_off } = refills;
     if ctx.json {
         output::json(&refills);
         return Ok(());
+    }
+    if !cut_off.is_empty() {
+        println!(
+            "Not resupplied, their supply is cut: {}.",
+            cut_off.join(", ")
+        );
     }
     if refills.is_empty() {
         println!("Every stand is full.");

@@ -3,21 +3,18 @@
 //! campaign's is borrowed, SPEC 4.7).
 
 use super::{Battle, State};
-use crate::battle::group_morale::{counted_losses, strength_share, test_order};
+use crate::battle::group_morale::test_order;
 use crate::battle::shared_events::Shared;
 
 impl Battle<'_, '_> {
-    /// Casualties of a group as its thresholds count them: people hit, each
-    /// stand's up to its share of the strength.
+    /// Casualties of a group: people hit (each element's life levels lost;
+    /// an element's strength is its people, so nothing counts twice).
     fn casualties_of(&self, g: usize) -> i64 {
         self.s
             .pieces
             .iter()
             .filter(|x| x.group == g)
-            .map(|x| {
-                let share = strength_share(x.m.ineffective_at, x.hits_before, x.people);
-                counted_losses(x.hits, share)
-            })
+            .map(|x| x.hits)
             .sum()
     }
 

@@ -7,7 +7,7 @@ use super::{
     terrain_of, Battle, Fight, Piece, Prepared, State, ARTILLERY_BACK, LEAST_OPENING, SPACING,
 };
 use crate::battle::drive::check_forces;
-use crate::battle::group_morale::{self, Group, Member};
+use crate::battle::group_morale::{Group, Member};
 use crate::battle::log::Log;
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
