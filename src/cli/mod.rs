@@ -6,6 +6,7 @@ mod battle;
 pub(crate) mod campaign;
 mod casualties;
 pub(crate) mod check;
+mod command;
 mod completions;
 mod error;
 mod history;
@@ -18,9 +19,11 @@ mod regroup;
 mod report;
 mod roster;
 mod rules;
+mod side;
 mod stand;
 mod supply;
 mod undo;
+mod unit;
 
 use std::path::PathBuf;
 
@@ -107,6 +110,15 @@ pub enum Command {
         #[arg(long)]
         all: bool,
     },
+    /// Sides (factions): add or edit.
+    #[command(subcommand)]
+    Side(side::SideCommand),
+    /// Commands (one player's group within a side): add or edit.
+    #[command(subcommand, name = "command")]
+    CommandGroup(command::CommandCommand),
+    /// Units (platoons, companies): add, edit or move.
+    #[command(subcommand)]
+    Unit(unit::UnitCommand),
     /// One stand: show, add, edit or retire.
     #[command(subcommand)]
     Stand(stand::StandCommand),
@@ -304,6 +316,9 @@ pub fn run(cli: Cli, registry: Registry) -> Result<(), CliError> {
             unit,
             all,
         } => roster::roster(&ctx, side, command, unit, all),
+        Command::Side(cmd) => side::run(&ctx, cmd),
+        Command::CommandGroup(cmd) => command::run(&ctx, cmd),
+        Command::Unit(cmd) => unit::run(&ctx, cmd),
         Command::Stand(cmd) => stand::run(&ctx, cmd),
         Command::Morale { code } => morale::morale(&ctx, &code),
         Command::Rules(cmd) => rules::run(&ctx, cmd),

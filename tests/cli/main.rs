@@ -32,3 +32,4 @@ mod report;
 mod rules_cli;
 mod shell;
 mod toy;
+mod workbench;
