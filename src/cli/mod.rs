@@ -215,12 +215,16 @@ pub enum Command {
     },
     /// The campaign's story: strength, experience, supply, chains of battles, casualties.
     #[command(
-        after_help = "Examples:\n  bounce report\n  bounce report --side luna --html luna.html\n  bounce report --json"
+        after_help = "Examples:\n  bounce report\n  bounce report --side luna --html luna.html\n  bounce report --command luna-south --html luna-south.html\n  bounce report --json"
     )]
     Report {
-        /// Only what this side knows: its own forces, and enemies as met in battle.
+        /// Only what this side knows: its own forces and stands, and enemies as met in battle.
         #[arg(long)]
         side: Option<String>,
+        /// One player's page: their command's stands in full, their side's shared
+        /// picture, and of the enemy only what their own stands met.
+        #[arg(long, conflicts_with = "side")]
+        command: Option<String>,
         /// Write a self-contained HTML page with charts to this file.
         #[arg(long)]
         html: Option<PathBuf>,
@@ -338,7 +342,11 @@ pub fn run(cli: Cli, registry: Registry) -> Result<(), CliError> {
         Command::Backup { file } => campaign::backup(&ctx, &file),
         Command::Completions { shell } => completions::completions(&ctx, shell),
         Command::Manpage { dir } => manpage::manpage(&ctx, dir.as_deref()),
-        Command::Report { side, html } => report::report(&ctx, side.as_deref(), html.as_deref()),
+        Command::Report {
+            side,
+            command,
+            html,
+        } => report::report(&ctx, side.as_deref(), command.as_deref(), html.as_deref()),
     }
 }
 
