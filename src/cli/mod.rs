@@ -6,6 +6,7 @@ mod battle;
 pub(crate) mod campaign;
 mod casualties;
 pub(crate) mod check;
+mod command;
 mod completions;
 mod error;
 mod history;
@@ -18,9 +19,11 @@ mod regroup;
 mod report;
 mod roster;
 mod rules;
+mod side;
 mod stand;
 mod supply;
 mod undo;
+mod unit;
 
 use std::path::PathBuf;
 
@@ -107,6 +110,15 @@ pub enum Command {
         #[arg(long)]
         all: bool,
     },
+    /// Sides (factions): add or edit.
+    #[command(subcommand)]
+    Side(side::SideCommand),
+    /// Commands (one player's group within a side): add or edit.
+    #[command(subcommand, name = "command")]
+    CommandGroup(command::CommandCommand),
+    /// Units (platoons, companies): add, edit or move.
+    #[command(subcommand)]
+    Unit(unit::UnitCommand),
     /// One stand: show, add, edit or retire.
     #[command(subcommand)]
     Stand(stand::StandCommand),
@@ -203,12 +215,16 @@ pub enum Command {
     },
     /// The campaign's story: strength, experience, supply, chains of battles, casualties.
     #[command(
-        after_help = "Examples:\n  bounce report\n  bounce report --side luna --html luna.html\n  bounce report --json"
+        after_help = "Examples:\n  bounce report\n  bounce report --side luna --html luna.html\n  bounce report --command luna-south --html luna-south.html\n  bounce report --json"
     )]
     Report {
-        /// Only what this side knows: its own forces, and enemies as met in battle.
+        /// Only what this side knows: its own forces and stands, and enemies as met in battle.
         #[arg(long)]
         side: Option<String>,
+        /// One player's page: their command's stands in full, their side's shared
+        /// picture, and of the enemy only what their own stands met.
+        #[arg(long, conflicts_with = "side")]
+        command: Option<String>,
         /// Write a self-contained HTML page with charts to this file.
         #[arg(long)]
         html: Option<PathBuf>,
@@ -304,6 +320,9 @@ pub fn run(cli: Cli, registry: Registry) -> Result<(), CliError> {
             unit,
             all,
         } => roster::roster(&ctx, side, command, unit, all),
+        Command::Side(cmd) => side::run(&ctx, cmd),
+        Command::CommandGroup(cmd) => command::run(&ctx, cmd),
+        Command::Unit(cmd) => unit::run(&ctx, cmd),
         Command::Stand(cmd) => stand::run(&ctx, cmd),
         Command::Morale { code } => morale::morale(&ctx, &code),
         Command::Rules(cmd) => rules::run(&ctx, cmd),
@@ -323,7 +342,11 @@ pub fn run(cli: Cli, registry: Registry) -> Result<(), CliError> {
         Command::Backup { file } => campaign::backup(&ctx, &file),
         Command::Completions { shell } => completions::completions(&ctx, shell),
         Command::Manpage { dir } => manpage::manpage(&ctx, dir.as_deref()),
-        Command::Report { side, html } => report::report(&ctx, side.as_deref(), html.as_deref()),
+        Command::Report {
+            side,
+            command,
+            html,
+        } => report::report(&ctx, side.as_deref(), command.as_deref(), html.as_deref()),
     }
 }
 

@@ -23,19 +23,48 @@ fn gone(status: Status) -> bool {
     )
 }
 
-/// The report; with `side`, only what that side knows. An unknown side is
-/// refused by name.
-pub fn build(store: &Store, side: Option<&str>) -> Result<Report, StoreError> {
+/// Whose report: the umpire's (everything), a side's (what the side knows)
+/// or one player's (their command in full, what their side knows, and of
+/// the enemy only what their own stands met).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View<'a> {
+    Umpire,
+    Side(&'a str),
+    Command(&'a str),
+}
+
+impl<'a> View<'a> {
+    /// The umpire's view, or the side named.
+    pub fn of_side(side: Option<&'a str>) -> Self {
+        side.map_or(View::Umpire, View::Side)
+    }
+}
+
+/// The report for one view. An unknown side or command is refused by name.
+pub fn build(store: &Store, view: View<'_>) -> Result<Report, StoreError> {
     let conn = store.conn();
     let campaign = q::campaign(conn)?;
     let sides = queries::sides(conn)?;
-    if let Some(s) = side {
-        if !sides.iter().any(|x| x.code == s) {
-            return Err(StoreError::unknown("side", s));
-        }
-    }
-    let own = |code: &str| side.is_none_or(|s| s == code);
     let commands = q::commands(conn)?;
+    let command_side;
+    let (side, command) = match view {
+        View::Umpire => (None, None),
+        View::Side(s) => {
+            if !sides.iter().any(|x| x.code == s) {
+                return Err(StoreError::unknown("side", s));
+            }
+            (Some(s), None)
+        }
+        View::Command(c) => {
+            command_side = commands
+                .iter()
+                .find(|x| x.code == c)
+                .map(|x| x.side.clone())
+                .ok_or_else(|| StoreError::unknown("command", c))?;
+            (Some(command_side.as_str()), Some(c))
+        }
+    };
+    let own = |code: &str| side.is_none_or(|s| s == code);
     let units = q::units(conn)?;
     let stands = q::stands(conn)?;
     let deliveries = q::pending_deliveries(conn)?;
@@ -321,7 +350,46 @@ pub fn build(store: &Store, side: Option<&str>) -> Result<Report, StoreError> {
 
     let enemy_seen = match side {
         None => Vec::new(),
-        Some(s) => enemy_seen(&parts, &battles, s),
+        Some(s) => enemy_seen(&parts, &battles, s, command),
+    };
+    let own_stands = match view {
+        View::Umpire => Vec::new(),
+        _ => stands
+            .iter()
+            .filter(|r| own(&r.side) && command.is_none_or(|c| c == r.command))
+            .map(|r| {
+                let s = &r.record;
+                let ctx = cmd_by_code.get(r.command.as_str()).and_then(|c| {
+                    morale_context(
+                        c,
+                        side_by_code.get(r.side.as_str())?,
+                        &sides,
+                        unit_flags.get(s.unit.as_str()),
+                    )
+                });
+                OwnStand {
+                    code: s.code.clone(),
+                    name: s.name.clone(),
+                    command: r.command.clone(),
+                    unit: s.unit.clone(),
+                    stand_type: s.stand_type.to_string(),
+                    training: effective_training(s.training, s.actions).to_string(),
+                    experience: experience(effective_training(s.training, s.actions), s.actions)
+                        .to_string(),
+                    men: s.men,
+                    hits: s.hits,
+                    status: s.status.to_string(),
+                    weapon: s.weapon.map(|w| w.to_string()),
+                    ammo: s.ammo.unwrap_or(0),
+                    ammo_max: s.ammo_max.unwrap_or(0),
+                    morale: if gone(s.status) {
+                        None
+                    } else {
+                        ctx.and_then(|ctx| morale(s, &ctx).ok()).map(|m| m.morale)
+                    },
+                }
+            })
+            .collect(),
     };
 
     let strength_history = strength_history(&stands, &parts, &battles, &campaign.clock, &own);
@@ -358,6 +426,8 @@ pub fn build(store: &Store, side: Option<&str>) -> Result<Report, StoreError> {
             ruleset: campaign.ruleset,
         },
         side: side.map(String::from),
+        command: command.map(String::from),
+        stands: own_stands,
         sides: side_reports,
         enemy_seen,
         battles: battle_reports,
@@ -415,16 +485,22 @@ fn morale_context(
     })
 }
 
-/// Enemy stands that fought in a battle where the side had stands, each with
-/// its status after the latest such battle.
-fn enemy_seen(parts: &[q::PartRow], battles: &[q::BattleRow], side: &str) -> Vec<SeenStand> {
+/// Enemy stands that fought in a battle where the side had stands (with
+/// `command`, where that command had stands: a player sees only what their
+/// own stands met), each with its status after the latest such battle.
+fn enemy_seen(
+    parts: &[q::PartRow],
+    battles: &[q::BattleRow],
+    side: &str,
+    command: Option<&str>,
+) -> Vec<SeenStand> {
     let at: HashMap<&str, &str> = battles
         .iter()
         .map(|b| (b.code.as_str(), b.at.as_str()))
         .collect();
     let present: HashSet<&str> = parts
         .iter()
-        .filter(|p| p.side == side)
+        .filter(|p| p.side == side && command.is_none_or(|c| c == p.command))
         .map(|p| p.battle.as_str())
         .collect();
     // Parts come in campaign order, so a later sighting replaces an earlier one.

@@ -291,9 +291,10 @@ pub fn is_report(page: &str) -> bool {
 }
 
 pub fn render(r: &Report) -> String {
-    let view = match &r.side {
-        Some(s) => format!("What side {s} knows"),
-        None => "Umpire's report".to_string(),
+    let view = match (&r.command, &r.side) {
+        (Some(c), Some(s)) => format!("The page of command {c} (side {s})"),
+        (_, Some(s)) => format!("What side {s} knows"),
+        _ => "Umpire's report".to_string(),
     };
     let title = format!("{} — {}", r.campaign.name, view);
     let page = html! {
@@ -315,7 +316,12 @@ pub fn render(r: &Report) -> String {
                 @for s in &r.sides { (side_section(s)) }
                 @if r.side.is_some() {
                     section {
-                        h2 { "Enemy stands met in battle" }
+                        h2 { @if r.command.is_some() { "Our command's stands" } @else { "Our stands" } }
+                        (table(&OwnStand::HEADER, &[6, 7, 9, 10],
+                            r.stands.iter().map(OwnStand::cells).collect()))
+                    }
+                    section {
+                        h2 { @if r.command.is_some() { "Enemy stands our command met" } @else { "Enemy stands met in battle" } }
                         @if r.enemy_seen.is_empty() {
                             p { "None yet." }
                         } @else {

@@ -8,5 +8,5 @@ pub mod model;
 pub mod svg;
 pub mod text;
 
-pub use build::build;
+pub use build::{build, View};
 pub use model::Report;

@@ -10,6 +10,13 @@ pub struct Report {
     pub campaign: CampaignPart,
     /// The side whose view this is; null for the umpire's full report.
     pub side: Option<String>,
+    /// The command whose player's page this is (its side is `side`); null
+    /// for the umpire's and a whole side's view.
+    pub command: Option<String>,
+    /// The viewer's own stands in full, every status: the side's in a side
+    /// view, the command's in a player's page. Empty in the umpire's report
+    /// (`bounce roster --all` lists every stand).
+    pub stands: Vec<OwnStand>,
     /// Sides in full: all of them for the umpire, only the own side otherwise.
     pub sides: Vec<SideReport>,
     /// Enemy stands the side's stands met in fought battles, as last seen.
@@ -149,6 +156,72 @@ pub struct Ammo {
     pub low_stands: i64,
     /// Stands that cannot fire at all.
     pub empty_stands: i64,
+}
+
+/// One of the viewer's own stands as it stands now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OwnStand {
+    pub code: String,
+    pub name: String,
+    pub command: String,
+    pub unit: String,
+    #[serde(rename = "type")]
+    pub stand_type: String,
+    pub training: String,
+    pub experience: String,
+    pub men: i64,
+    pub hits: i64,
+    pub status: String,
+    pub weapon: Option<String>,
+    pub ammo: i64,
+    pub ammo_max: i64,
+    /// The morale number (lower is better); null for a stand out of the campaign.
+    pub morale: Option<i32>,
+}
+
+impl OwnStand {
+    pub const HEADER: [&'static str; 11] = [
+        "stand",
+        "command",
+        "unit",
+        "type",
+        "training",
+        "experience",
+        "men",
+        "hits",
+        "status",
+        "ammo",
+        "morale",
+    ];
+
+    /// The cells of a row under `HEADER`.
+    pub fn cells(&self) -> Vec<String> {
+        vec![
+            self.code.clone(),
+            self.command.clone(),
+            self.unit.clone(),
+            self.stand_type.clone(),
+            self.training.clone(),
+            self.experience.clone(),
+            self.men.to_string(),
+            self.hits.to_string(),
+            self.status.clone(),
+            format!("{}/{}", self.ammo, self.ammo_max),
+            self.morale.map_or_else(|| "-".into(), |m| m.to_string()),
+        ]
+    }
+}
+
+impl Report {
+    /// Whose view this is, in words: "umpire's report", "the view of side
+    /// luna", "the page of command luna-south (side luna)".
+    pub fn view_words(&self) -> String {
+        match (&self.command, &self.side) {
+            (Some(c), Some(s)) => format!("the page of command {c} (side {s})"),
+            (_, Some(s)) => format!("the view of side {s}"),
+            _ => "umpire's report".to_string(),
+        }
+    }
 }
 
 /// An enemy stand as the side last saw it.

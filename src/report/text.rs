@@ -42,10 +42,7 @@ pub fn battle_losses(b: &BattleReport) -> String {
 
 pub fn render(r: &Report) -> String {
     let mut out = String::new();
-    let view = match &r.side {
-        Some(s) => format!("the view of side {s}"),
-        None => "umpire's report".to_string(),
-    };
+    let view = r.view_words();
     let _ = writeln!(
         out,
         "{} — {} ({view}; default ruleset {})\n",
@@ -154,7 +151,23 @@ pub fn render(r: &Report) -> String {
     }
 
     if r.side.is_some() {
-        let _ = writeln!(out, "Enemy stands met in battle, as last seen");
+        let whose = if r.command.is_some() {
+            "Our command's stands"
+        } else {
+            "Our stands"
+        };
+        let _ = writeln!(out, "{whose}");
+        out.push_str(&table(
+            &OwnStand::HEADER,
+            r.stands.iter().map(OwnStand::cells),
+        ));
+        out.push_str("\n\n");
+        let met = if r.command.is_some() {
+            "Enemy stands our command met in battle, as last seen"
+        } else {
+            "Enemy stands met in battle, as last seen"
+        };
+        let _ = writeln!(out, "{met}");
         if r.enemy_seen.is_empty() {
             let _ = writeln!(out, "None yet.");
         } else {

@@ -3,12 +3,12 @@
 use rusqlite::Connection;
 
 use super::error::Result;
+use super::forces;
 use super::queries::{enum_col, load_stands, time_col, StandFilter};
 use super::records::{
-    BattleRecord, CampaignFile, CampaignSettings, CasualtyRecord, CommandRecord, DeliveryRecord,
-    EventRecord, OptionRecord, PartRecord, ResultRecord, SideRecord, UnitRecord, FORMAT_VERSION,
+    BattleRecord, CampaignFile, CampaignSettings, CasualtyRecord, DeliveryRecord, EventRecord,
+    OptionRecord, PartRecord, ResultRecord, FORMAT_VERSION,
 };
-use crate::core::kinds::UnitFlag;
 
 /// The campaign as it stands now, in import order; `[campaign].start` is the
 /// current clock so that an import continues where the export left off.
@@ -26,63 +26,9 @@ pub fn export(conn: &Connection) -> Result<CampaignFile> {
             })
         },
     )?;
-    let sides = conn
-        .prepare(
-            "SELECT code, name, medical, treats_pw_well, supply_points FROM sides ORDER BY id",
-        )?
-        .query_map([], |r| {
-            Ok(SideRecord {
-                code: r.get(0)?,
-                name: r.get(1)?,
-                medical: enum_col(r, 2)?,
-                treats_pw_well: r.get(3)?,
-                supply_points: r.get(4)?,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
-    let commands = conn
-        .prepare(
-            "SELECT c.code, s.code, c.name, c.player, c.officers, c.supply, c.contact
-             FROM commands c JOIN sides s ON s.id = c.side_id ORDER BY c.id",
-        )?
-        .query_map([], |r| {
-            Ok(CommandRecord {
-                code: r.get(0)?,
-                side: r.get(1)?,
-                name: r.get(2)?,
-                player: r.get(3)?,
-                officers: enum_col(r, 4)?,
-                supply: enum_col(r, 5)?,
-                contact: enum_col(r, 6)?,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
-    let units = conn
-        .prepare(
-            "SELECT u.code, c.code, u.name, coalesce(p.code, ''), u.flags, u.leadership, coalesce(u.confidence, 'co')
-             FROM units u JOIN commands c ON c.id = u.command_id LEFT JOIN units p ON p.id = u.parent_id
-             ORDER BY u.id",
-        )?
-        .query_map([], |r| {
-            let flags: String = r.get(4)?;
-            Ok(UnitRecord {
-                code: r.get(0)?,
-                command: r.get(1)?,
-                name: r.get(2)?,
-                parent: r.get(3)?,
-                flags: flags
-                    .split(',')
-                    .filter(|f| !f.is_empty())
-                    .map(|f| f.parse::<UnitFlag>())
-                    .collect::<std::result::Result<_, _>>()
-                    .map_err(|e| {
-                        rusqlite::Error::FromSqlConversionFailure(4, rusqlite::types::Type::Text, Box::new(e))
-                    })?,
-                leadership: r.get(5)?,
-                confidence: enum_col(r, 6)?,
-            })
-        })?
-        .collect::<rusqlite::Result<_>>()?;
+    let sides = forces::sides(conn)?;
+    let commands = forces::commands(conn)?;
+    let units = forces::units(conn)?;
     let stands = load_stands(conn, &StandFilter::all())?
         .into_iter()
         .map(|row| {
@@ -239,12 +185,25 @@ fn export_result(conn: &Connection, id: i64) -> Result<Option<ResultRecord>> {
 }
 
 fn export_battles(conn: &Connection) -> Result<Vec<BattleRecord>> {
+    battle_records(conn, None)
+}
+
+/// One battle as the campaign file has it (its plan, and its result if fought).
+pub fn battle_record(conn: &Connection, code: &str) -> Result<BattleRecord> {
+    battle_records(conn, Some(code))?
+        .pop()
+        .ok_or_else(|| super::StoreError::unknown("battle", code))
+}
+
+/// Every battle, or the one named, in the order they were planned.
+fn battle_records(conn: &Connection, code: Option<&str>) -> Result<Vec<BattleRecord>> {
     let mut battles: Vec<(i64, BattleRecord)> = conn
         .prepare(
             "SELECT b.id, b.code, b.name, b.at, coalesce(a.code, ''), b.ruleset, b.range_cm, b.defender_cover, b.terrain, b.briefing
-             FROM battles b LEFT JOIN battles a ON a.id = b.after_id ORDER BY b.id",
+             FROM battles b LEFT JOIN battles a ON a.id = b.after_id
+             WHERE ?1 IS NULL OR b.code = ?1 ORDER BY b.id",
         )?
-        .query_map([], |r| {
+        .query_map([code], |r| {
             Ok((
                 r.get(0)?,
                 BattleRecord {

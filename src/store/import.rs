@@ -82,42 +82,13 @@ pub fn import(tx: &Transaction, file: &CampaignFile, made_by_demo: bool) -> Resu
         }
     }
     for s in &file.sides {
-        tx.execute(
-            "INSERT INTO sides(code, name, medical, treats_pw_well, supply_points) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![s.code, s.name, s.medical.as_str(), s.treats_pw_well, s.supply_points],
-        )?;
+        super::forces::insert_side(tx, s)?;
     }
     for c in &file.commands {
-        tx.execute(
-            "INSERT INTO commands(code, side_id, name, player, officers, supply, contact)
-             VALUES (?1, (SELECT id FROM sides WHERE code = ?2), ?3, ?4, ?5, ?6, ?7)",
-            params![
-                c.code,
-                c.side,
-                c.name,
-                c.player,
-                c.officers.as_str(),
-                c.supply.as_str(),
-                c.contact.as_str()
-            ],
-        )?;
+        super::forces::insert_command(tx, c)?;
     }
     for u in &file.units {
-        let flags: Vec<&str> = u.flags.iter().map(|f| f.as_str()).collect();
-        tx.execute(
-            "INSERT INTO units(code, command_id, parent_id, name, flags, leadership, confidence)
-             VALUES (?1, (SELECT id FROM commands WHERE code = ?2), (SELECT id FROM units WHERE code = ?3),
-                     ?4, ?5, ?6, ?7)",
-            params![
-                u.code,
-                u.command,
-                u.parent,
-                u.name,
-                flags.join(","),
-                u.leadership,
-                u.confidence.as_str()
-            ],
-        )?;
+        super::forces::insert_unit(tx, u)?;
     }
     for s in &file.stands {
         insert_stand(tx, s)?;
@@ -305,14 +276,6 @@ pub fn insert_battle(tx: &Transaction, b: &BattleRecord) -> Result<i64> {
         ],
     )?;
     let id = tx.last_insert_rowid();
-    for (role, codes) in [("attacker", &b.attacker), ("defender", &b.defender)] {
-        for code in codes {
-            tx.execute(
-                "INSERT INTO battle_forces(battle_id, role, unit_id, stand_id)
-                 VALUES (?1, ?2, (SELECT id FROM units WHERE code = ?3), (SELECT id FROM stands WHERE code = ?3))",
-                params![id, role, code],
-            )?;
-        }
-    }
+    super::forces::insert_forces(tx, id, b)?;
     Ok(id)
 }

@@ -5,6 +5,7 @@ pub mod battles;
 pub mod check;
 pub mod error;
 pub mod export;
+pub mod forces;
 pub mod import;
 pub mod journal;
 pub mod logistics;

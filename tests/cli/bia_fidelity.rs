@@ -63,10 +63,15 @@ fn battles() -> Vec<BattleSetup> {
 }
 
 fn count(reason: &str, what: &str) -> usize {
-    // "… withdrew: 2 withdrew in good order, 1 fled, 3 ineffective"
+    // "… withdrew: 2 withdrew in good order, 1 fled, 3 ineffective", and
+    // after it, when the attackers called the attack off, " (why)".
     let Some((_, list)) = reason.split_once(": ") else {
         return 0;
     };
+    let list = list
+        .split(" (the attack was called off")
+        .next()
+        .unwrap_or(list);
     list.split(", ")
         .filter_map(|part| part.split_once(' '))
         .find(|(_, w)| *w == what)

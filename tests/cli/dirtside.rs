@@ -22,11 +22,14 @@ fn plan(c: &Campaign, code: &str, after: Option<&str>) {
         "b-hvr",
         "--defender",
         "tycho-1",
-        "--defender",
-        "truck-1",
         "--ruleset",
         "dirtside",
     ];
+    // The truck fights the first battle only: a stand destroyed there
+    // cannot be planned into the next.
+    if after.is_none() {
+        args.extend(["--defender", "truck-1"]);
+    }
     if let Some(a) = after {
         args.extend(["--after", a]);
     }

@@ -2,6 +2,8 @@
 //! dispatch and the battle document the commands share.
 
 mod auto;
+mod cancel;
+mod edit;
 mod list;
 mod log;
 mod new;
@@ -61,6 +63,39 @@ pub enum BattleCommand {
         #[arg(long)]
         at: Option<String>,
     },
+    /// Change a planned battle; fields not named stay as they are.
+    #[command(
+        after_help = "Examples:\n  bounce battle edit ridge --range 40 --cover bunker\n  bounce battle edit ridge --attacker a-1pl --attacker hvt-2   (the attackers, all of them)\n  bounce battle edit ridge --after \"\"   (no longer follows another battle)"
+    )]
+    Edit {
+        code: String,
+        /// The attackers, replacing the plan's: units or stands, repeatable.
+        #[arg(long)]
+        attacker: Vec<String>,
+        /// The defenders, replacing the plan's.
+        #[arg(long)]
+        defender: Vec<String>,
+        #[arg(long)]
+        name: Option<String>,
+        /// The battle this one follows ("" for none).
+        #[arg(long)]
+        after: Option<String>,
+        #[arg(long)]
+        ruleset: Option<String>,
+        /// Opening range in table cm.
+        #[arg(long, allow_negative_numbers = true)]
+        range: Option<i64>,
+        #[arg(long)]
+        cover: Option<Cover>,
+        #[arg(long)]
+        terrain: Option<String>,
+        /// In-game start, no earlier than the campaign clock.
+        #[arg(long)]
+        at: Option<String>,
+    },
+    /// Drop a planned battle (`undo` brings it back).
+    #[command(after_help = "Example:\n  bounce battle cancel ridge")]
+    Cancel { code: String },
     /// All battles, planned and fought.
     List,
     /// One battle's result (or its plan).
@@ -120,12 +155,14 @@ pub enum BattleCommand {
 /// Fills in what the registry decides: the rulesets `battle new --ruleset`
 /// takes and the list in `battle play --help`.
 pub(super) fn for_rulesets(cmd: clap::Command, registry: &Registry) -> clap::Command {
-    cmd.mut_subcommand("new", |c| {
+    let rulesets = |c: clap::Command| {
         c.mut_arg("ruleset", |a| {
             a.value_parser(clap::builder::PossibleValuesParser::new(registry.names()))
         })
-    })
-    .mut_subcommand("play", |c| c.after_help(play::after_help(registry)))
+    };
+    cmd.mut_subcommand("new", rulesets)
+        .mut_subcommand("edit", rulesets)
+        .mut_subcommand("play", |c| c.after_help(play::after_help(registry)))
 }
 
 pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
@@ -160,6 +197,34 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
                 at,
             },
         ),
+        BattleCommand::Edit {
+            code,
+            attacker,
+            defender,
+            name,
+            after,
+            ruleset,
+            range,
+            cover,
+            terrain,
+            at,
+        } => edit::run(
+            ctx,
+            registry,
+            &code,
+            edit::Changes {
+                attacker,
+                defender,
+                name,
+                after,
+                ruleset,
+                range,
+                cover,
+                terrain,
+                at,
+            },
+        ),
+        BattleCommand::Cancel { code } => cancel::run(ctx, &code),
         BattleCommand::List => list::run(ctx),
         BattleCommand::Show { code } => show::run(ctx, registry, &code),
         BattleCommand::Log { code, side } => log::run(ctx, registry, &code, side.as_deref()),
@@ -225,6 +290,9 @@ pub struct BattleDoc {
     pub notes: BTreeMap<String, String>,
     pub casualties: BTreeMap<&'static str, i64>,
     pub events: Vec<Event>,
+    /// A battle not yet fought: what is planned (`battle show`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plan: Option<show::PlanDoc>,
 }
 
 impl BattleDoc {
@@ -296,6 +364,7 @@ pub(super) fn fought_doc(f: &Fought, dry_run: bool) -> BattleDoc {
         notes: BTreeMap::new(),
         casualties,
         events: f.result.events.clone(),
+        plan: None,
     }
 }
 
@@ -331,6 +400,7 @@ pub fn battle_doc(store: &Store, code: &str) -> Result<BattleDoc, CliError> {
         notes: BTreeMap::new(),
         casualties,
         events: battles::events(conn, b.id)?,
+        plan: None,
     })
 }
 

@@ -1,12 +1,12 @@
 //! `battle new`: plan a battle between units or stands of two sides.
 
 use super::{battle_doc, output, CliError, Ctx};
+use crate::campaign::plan;
 use crate::campaign::records::{format_time, parse_time, BattleRecord};
-use crate::campaign::validate::{check_battle, check_code};
+use crate::campaign::validate::check_code;
 use crate::campaign::CampaignError;
 use crate::core::kinds::Cover;
 use crate::engine::Registry;
-use crate::store::import::{insert_battle, known_codes};
 use crate::store::{queries, Store};
 
 /// What the command line says of the battle.
@@ -66,29 +66,7 @@ pub fn run(ctx: &Ctx, registry: &Registry, p: Plan) -> Result<(), CliError> {
             briefing: p.briefing.clone(),
             result: None,
         };
-        let known = known_codes(tx)?;
-        if let Some(k) = known.get(&record.code) {
-            return Err(CliError::Usage(format!(
-                "`{}` is already used by a {}",
-                record.code,
-                k.kind.as_str()
-            )));
-        }
-        if let Some(e) = check_battle(&record, &known).into_iter().next() {
-            return Err(CampaignError::Invalid {
-                field: format!("--{}", e.field),
-                message: e.message,
-            }
-            .into());
-        }
-        insert_battle(tx, &record)?;
-        let summary = format!(
-            "planned battle {} ({} vs {}, {})",
-            record.code,
-            record.attacker.join(","),
-            record.defender.join(","),
-            record.ruleset
-        );
+        let summary = plan::plan(tx, &record)?;
         Ok((record, summary))
     })?;
     let doc = battle_doc(&store, &record.code)?;

@@ -46,6 +46,7 @@ impl Battle<'_, '_> {
                 (false, None) => continue,
             };
             self.withdraw_group(g);
+            self.s.called_off.get_or_insert(why);
             if self.s.log.is_on() {
                 let group = self.p.group_codes[g].to_string();
                 self.log(

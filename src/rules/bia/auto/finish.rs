@@ -51,10 +51,19 @@ impl Battle<'_, '_> {
     }
 
     /// The battle's own verdict once a side has no stand fighting, its
-    /// reason counting how every stand of that side went.
+    /// reason counting how every stand of that side went, and saying why
+    /// the attackers called the attack off when they did.
     fn verdict(&self) -> Option<(Winner, String)> {
         let out = Role::BOTH.map(|r| self.side_out(r));
-        ending(out, |r| how_out(self.side(r).iter().map(Piece::fate)))
+        ending(out, |r| {
+            let how = how_out(self.side(r).iter().map(Piece::fate));
+            match (r, self.s.called_off) {
+                (Role::Attacker, Some(why)) => {
+                    format!("{how} (the attack was called off: {why})")
+                }
+                _ => how,
+            }
+        })
     }
 
     /// Who won when the battle ended by itself: the side still fighting,

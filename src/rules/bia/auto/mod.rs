@@ -159,6 +159,9 @@ pub(crate) struct Fight {
     targets_built: [bool; 2],
     /// Stands that have surrendered so far.
     surrendered: u32,
+    /// Why the attackers' first group to give up called its attack off, so
+    /// the verdict can say it (not only the log, which odds leave off).
+    called_off: Option<&'static str>,
     /// Per role: stands fighting, and those of them on the ground.
     fighting: [usize; 2],
     fighting_ground: [usize; 2],

@@ -143,6 +143,7 @@ impl Prepared<'_> {
             armour_split: [0; 2],
             targets_built: [false; 2],
             surrendered: 0,
+            called_off: None,
             fighting: self.fighting,
             fighting_ground: self.fighting_ground,
             keys: cleared(&mut f.keys),
