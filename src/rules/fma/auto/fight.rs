@@ -11,7 +11,7 @@
 
 use super::events::FmaEvent;
 use super::fire::How;
-use super::{bits, Battle, SPACING};
+use super::{bits, Battle, BASE, SPACING};
 use crate::battle::result::Role;
 use crate::battle::shared_events::Shared;
 use crate::rules::fma::explosives::{deviation_die, target_number, Explosive};
@@ -25,7 +25,6 @@ pub(crate) struct Activation {
     pub(crate) aimed: bool,
     pub(crate) prepared: bool,
     pub(crate) transferred: bool,
-    pub(crate) contact: Option<usize>,
 }
 
 impl Battle<'_, '_> {
@@ -185,26 +184,25 @@ impl Battle<'_, '_> {
                 return;
             }
         }
-        if let Some(e) = act.contact.take() {
-            if self.up(e) {
-                self.close_combat(f, e);
-                return;
-            }
-        }
         let moves = fig.burden.inches() as f64;
         // Every rule below wants the nearest enemy within some reach, so the
         // nearest enemy decides (reach grows with distance).
         let near = self.nearest(f);
-        if n == 0 && !fig.mounted && near.is_some_and(|(_, d)| d <= moves) {
+        // An enemy in base contact is fought hand to hand (L623-625).
+        if let Some((e, _)) = near.filter(|&(e, _)| self.in_contact(f, e)) {
+            self.close_combat(f, e);
+            return;
+        }
+        if n == 0 && !fig.mounted && near.is_some_and(|(_, d)| d <= moves + BASE) {
+            // A charge: one MOVE into contact, the fight with the second.
             if let Some((e, _)) = self.nearest_where(
                 f,
-                moves,
+                BASE,
                 |g| self.s.places[g].suppressed || fig.powered,
-                |_, d2| d2 <= moves * moves,
+                |g, _| self.charge_length(f, g).is_some_and(|l| l <= moves),
             ) {
                 self.charge(f, e);
                 act.moved = true;
-                act.contact = Some(e);
                 return;
             }
         }

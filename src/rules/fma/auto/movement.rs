@@ -7,9 +7,15 @@ use crate::rules::fma::armour::Cover;
 
 impl Battle<'_, '_> {
     pub(crate) fn move_to(&mut self, f: usize, x: f64, how: &'static str) {
+        self.move_into(f, x, how, None);
+    }
+
+    /// A move to `x`, ending in `cover` if given, else in the ground's cover
+    /// there.
+    pub(crate) fn move_into(&mut self, f: usize, x: f64, how: &'static str, cover: Option<Cover>) {
         let from = self.s.places[f].x;
         self.front_moves(f, from, Some(x));
-        let cover = cover_at(x, self.p.defender_cover, self.p.cover_every);
+        let cover = cover.unwrap_or_else(|| cover_at(x, self.p.defender_cover, self.p.cover_every));
         self.s.places[f].x = x;
         self.s.places[f].cover = cover;
         if self.s.log.is_on() {
