@@ -1,15 +1,48 @@
-//! Close combat: the charge into contact and the clash of quality dice that
-//! follows it (powered armour multiplies its roll).
+//! Close combat: the charge into base contact and the clash of quality dice
+//! that follows it (powered armour multiplies its roll). Figures keep their
+//! place across the table, so a charge goes straight ahead: a figure can
+//! reach contact only with an enemy within a base's width across.
 
 use super::events::FmaEvent;
-use super::Battle;
+use super::{Battle, BASE};
+use crate::battle::result::Role;
+use crate::rules::fma::armour::Cover;
 use crate::rules::fma::close_combat::{clash, multiplier, Clash};
 use crate::rules::fma::fire::Outcome;
 
 impl Battle<'_, '_> {
-    pub(super) fn charge(&mut self, f: usize, e: usize) {
-        let x = self.s.places[e].x;
-        self.move_to(f, x, "charges");
+    /// Where `f` stands in base contact with `e` (on its own side of `e`),
+    /// if it can stand there at all: `None` when `e` is more than a base's
+    /// width across from it.
+    pub(crate) fn contact_x(&self, f: usize, e: usize) -> Option<f64> {
+        let dy = self.p.ys[f] - self.p.ys[e];
+        if dy.abs() > BASE + 1e-9 {
+            return None;
+        }
+        let ahead = match self.p.figures[f].role {
+            Role::Attacker => 1.0,
+            Role::Defender => -1.0,
+        };
+        Some(self.s.places[e].x + ahead * (BASE * BASE - dy * dy).max(0.0).sqrt())
+    }
+
+    /// Whether two figures are in base contact.
+    pub(crate) fn in_contact(&self, a: usize, b: usize) -> bool {
+        self.dist2(a, b) <= BASE * BASE + 1e-9
+    }
+
+    /// The inches a charge by `f` into contact with `e` covers (`None`: it
+    /// cannot reach contact straight ahead).
+    pub(crate) fn charge_length(&self, f: usize, e: usize) -> Option<f64> {
+        self.contact_x(f, e).map(|x| (x - self.s.places[f].x).abs())
+    }
+
+    /// A MOVE into base contact (L915-918): the charger stands in the open
+    /// in front of the enemy, never in the enemy's own cover.
+    pub(crate) fn charge(&mut self, f: usize, e: usize) {
+        if let Some(x) = self.contact_x(f, e) {
+            self.move_into(f, x, "charges", Some(Cover::None));
+        }
     }
 
     pub(crate) fn close_combat(&mut self, a: usize, d: usize) -> Clash {

@@ -11,9 +11,10 @@
 
 use super::events::FmaEvent;
 use super::fire::How;
-use super::{bits, Battle, SPACING};
+use super::{bits, Battle, BASE, SPACING};
 use crate::battle::result::Role;
 use crate::battle::shared_events::Shared;
+use crate::rules::fma::armour::Cover;
 use crate::rules::fma::explosives::{deviation_die, target_number, Explosive};
 use crate::rules::fma::reaction;
 use crate::rules::fma::weapons::Arm;
@@ -25,7 +26,6 @@ pub(crate) struct Activation {
     pub(crate) aimed: bool,
     pub(crate) prepared: bool,
     pub(crate) transferred: bool,
-    pub(crate) contact: Option<usize>,
 }
 
 impl Battle<'_, '_> {
@@ -185,28 +185,64 @@ impl Battle<'_, '_> {
                 return;
             }
         }
-        if let Some(e) = act.contact.take() {
-            if self.up(e) {
-                self.close_combat(f, e);
-                return;
-            }
-        }
         let moves = fig.burden.inches() as f64;
         // Every rule below wants the nearest enemy within some reach, so the
         // nearest enemy decides (reach grows with distance).
         let near = self.nearest(f);
-        if n == 0 && !fig.mounted && near.is_some_and(|(_, d)| d <= moves) {
-            if let Some((e, _)) = self.nearest_where(
-                f,
-                moves,
-                |g| self.s.places[g].suppressed || fig.powered,
-                |_, d2| d2 <= moves * moves,
-            ) {
+        // An enemy in base contact is fought hand to hand (L623-625).
+        if let Some((e, _)) = near.filter(|&(e, _)| self.in_contact(f, e)) {
+            self.close_combat(f, e);
+            return;
+        }
+        let attacker = fig.role == Role::Attacker && !fig.mounted;
+        if !fig.mounted && near.is_some_and(|(_, d)| d <= 2.0 * moves + BASE) {
+            // A charge: one MOVE into contact, the fight with the next
+            // action (this activation's second, or its next activation).
+            let foe = |g: usize| self.s.places[g].suppressed || fig.powered;
+            if let Some((e, _)) = self.nearest_where(f, BASE, foe, |g, _| {
+                self.charge_length(f, g).is_some_and(|l| l <= moves)
+            }) {
                 self.charge(f, e);
                 act.moved = true;
-                act.contact = Some(e);
                 return;
             }
+            // An attacker's first action brings such an enemy within a
+            // charge when it is two moves off.
+            if attacker
+                && n == 0
+                && self
+                    .nearest_where(f, BASE, foe, |g, _| {
+                        self.charge_length(f, g).is_some_and(|l| l <= 2.0 * moves)
+                    })
+                    .is_some()
+            {
+                let x = self.s.places[f].x - moves;
+                self.move_to(f, x, "advances");
+                act.moved = true;
+                return;
+            }
+        }
+        // Attackers move in bounds from cover to cover: a bound begun goes
+        // on to the cover it was for; half the teams (by turn) bound toward
+        // an enemy beyond their close band while the others fire.
+        if attacker
+            && n == 1
+            && act.moved
+            && self.s.places[f].cover == Cover::None
+            && self.advance(f, 1, true)
+        {
+            return;
+        }
+        let close_band = self.gun(f).map_or(0.0, |w| w.row().bands[0].0 as f64);
+        let bounding = (fig.stand as u32 + self.s.turn).is_multiple_of(2);
+        if attacker
+            && n == 0
+            && bounding
+            && near.is_some_and(|(_, d)| d > close_band)
+            && self.advance(f, 2, true)
+        {
+            act.moved = true;
+            return;
         }
         match (fig.arm, self.gun(f)) {
             (_, Some(w)) => {
@@ -256,7 +292,7 @@ impl Battle<'_, '_> {
         let out_of_reach = self
             .gun(f)
             .is_none_or(|w| near.is_none_or(|(_, d)| d > w.reach(true)));
-        if fig.role == Role::Attacker && !fig.mounted && out_of_reach && self.advance(f) {
+        if attacker && out_of_reach && self.advance(f, 2 - n as u32, false) {
             act.moved = true;
             return;
         }

@@ -58,6 +58,8 @@ pub const NO_COVER: &str = "no cover";
 pub fn has_cover_lines(terrain: &str) -> bool {
     terrain != OPEN_TERRAIN && !terrain.to_lowercase().contains(NO_COVER)
 }
+/// Inches between the centres of two figures in base contact (25 mm bases).
+pub const BASE: f64 = 1.0;
 /// Figures of a side stand this many inches apart across the table.
 pub const SPACING: f64 = 2.0;
 /// FMA turns (1 minute) of firing that spend one campaign turn of ammunition

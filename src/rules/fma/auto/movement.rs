@@ -7,9 +7,15 @@ use crate::rules::fma::armour::Cover;
 
 impl Battle<'_, '_> {
     pub(crate) fn move_to(&mut self, f: usize, x: f64, how: &'static str) {
+        self.move_into(f, x, how, None);
+    }
+
+    /// A move to `x`, ending in `cover` if given, else in the ground's cover
+    /// there.
+    pub(crate) fn move_into(&mut self, f: usize, x: f64, how: &'static str, cover: Option<Cover>) {
         let from = self.s.places[f].x;
         self.front_moves(f, from, Some(x));
-        let cover = cover_at(x, self.p.defender_cover, self.p.cover_every);
+        let cover = cover.unwrap_or_else(|| cover_at(x, self.p.defender_cover, self.p.cover_every));
         self.s.places[f].x = x;
         self.s.places[f].cover = cover;
         if self.s.log.is_on() {
@@ -27,27 +33,78 @@ impl Battle<'_, '_> {
         }
     }
 
-    /// An attacker's MOVE: to the cover line nearest the enemy within one
-    /// move, else a full move, never past the nearest enemy's line; whether
-    /// it moved.
-    pub(super) fn advance(&mut self, f: usize) -> bool {
+    /// An attacker's MOVE, in bounds from cover to cover: one move toward
+    /// the next line of cover ahead when it can be reached with the
+    /// `moves_left` MOVEs of this activation, else a full move (but not out
+    /// of cover on the last action within the enemy's aimed reach: it would
+    /// stop in the open under fire); never past the
+    /// nearest enemy's line, nor so far that no friend is left within the
+    /// figure's quality die (L962-971: it stays with its men); `to_cover`:
+    /// only on a bound to cover. Whether it moved.
+    pub(super) fn advance(&mut self, f: usize, moves_left: u32, to_cover: bool) -> bool {
         let x = self.s.places[f].x;
         let moves = self.p.figures[f].burden.inches() as f64;
         let front = self.front(self.p.figures[f].role.other());
-        let stop = (front + 1.0).max(x - moves);
-        if stop >= x {
+        let stop = front + 1.0;
+        let mut goal = (x - moves).max(stop);
+        let mut covered = false;
+        if let Some(every) = self.p.cover_every {
+            let line = ((x - 1e-6) / every).floor() * every;
+            if line > 0.0 && line >= stop - 1e-6 && x - line <= moves * moves_left as f64 + 1e-6 {
+                goal = line.max(x - moves);
+                covered = true;
+            } else if moves_left < 2
+                && self.s.places[f].cover != Cover::None
+                && goal - front <= self.p.max_aimed_reach
+            {
+                // Out of cover only where no enemy's aimed fire reaches.
+                return false;
+            }
+        }
+        if to_cover && !covered {
             return false;
         }
-        let line = self
-            .p
-            .cover_every
-            .map_or(f64::NAN, |every| (stop / every).ceil() * every);
-        if line < x - 1e-6 && line >= stop - 1e-6 && line > 0.0 {
-            self.move_to(f, line, "advances to cover");
-        } else {
-            self.move_to(f, stop, "advances");
+        goal = goal.max(self.with_friends(f, x - goal));
+        if goal > x - 0.5 {
+            return false;
         }
+        let how = if cover_at(goal, self.p.defender_cover, self.p.cover_every) == Cover::None {
+            "advances"
+        } else {
+            "advances to cover"
+        };
+        self.move_to(f, goal, how);
         true
+    }
+
+    /// The nearest the enemy's line `f` may come on an advance of `step`
+    /// inches and keep a friend up within its quality die: friends still to
+    /// activate this turn and free to move are taken to come along the same
+    /// distance. `-inf` when it has no friend near enough either
+    /// way (an isolated figure tests anyway).
+    fn with_friends(&self, f: usize, step: f64) -> f64 {
+        let fig = self.p.figures[f];
+        let q = fig.quality.sides() as f64;
+        let mut least = f64::INFINITY;
+        let mut any = false;
+        for g in self.across(f, fig.role, q) {
+            if g == f || !self.s.places[g].up {
+                continue;
+            }
+            let dy = self.p.ys[g] - self.p.ys[f];
+            if dy.abs() > q {
+                continue;
+            }
+            any = true;
+            let comes = self.s.ready.get(g) && !self.s.pinned.get(g);
+            let xg = self.s.places[g].x - if comes { step } else { 0.0 };
+            least = least.min(xg - (q * q - dy * dy).sqrt());
+        }
+        if any {
+            least
+        } else {
+            f64::NEG_INFINITY
+        }
     }
 
     pub(super) fn sprint(&mut self, f: usize, reach: f64) {

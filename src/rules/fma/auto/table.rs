@@ -22,11 +22,13 @@ place FIG INCHES [cover C]   put a figure INCHES from the defenders' line (cover
 aim FIG                      an AIM: the figure's next fire this activation doubles its bands
 fire FIG at FIG              a FIRE: firer's quality, firepower, then target's quality (Detailed) and on a hit
                              impact, armour, cover; Quick: quality, firepower, armour, cover
-react FIG at FIG             reaction fire by a figure not yet activated (its activation is used)
-watch FIG at FIG             overwatch fire (doubled bands; the marker is removed)
+react FIG at FIG             reaction fire by a figure not yet activated at the activating figure,
+                             between its two actions (the reactor's activation is used)
+watch FIG at FIG             overwatch fire at the activating figure (doubled bands; the marker goes)
 overwatch FIG                place an overwatch marker (not after a move this activation)
 rocket FIG at FIG            prepare and fire a rocket (both actions): deviation die, clock, impact rolls
-close FIG at FIG             close combat: both quality dice (power armour doubles)
+close FIG at FIG             close combat: both quality dice (power armour doubles); a figure not in
+                             base contact first charges into it (a MOVE, so both actions, within its move)
 rally FIG                    try to remove suppression (a failure in the open rolls the combat move)
 transfer FIG to FIG          a leader passes one action (the friend may then act once)
 test FIG [mod N]             a reaction test (a failure suppresses)";
@@ -45,6 +47,8 @@ pub(crate) struct Now {
     figure: Option<usize>,
     spent: u8,
     act: Activation,
+    /// The figure whose last action was an AIM: only its next FIRE is aimed.
+    aimer: Option<usize>,
     granted: Option<usize>,
 }
 
@@ -83,6 +87,8 @@ impl<'a> FmaTable<'a> {
 
     /// Spends one action of `f`: its activation's, or one a leader gave it.
     fn spend(&mut self, f: usize, name: &str) -> Result<(), String> {
+        // An AIM counts only immediately before its figure's FIRE (L621-622).
+        self.now.aimer = None;
         if self.now.granted == Some(f) {
             self.now.granted = None;
             return Ok(());
@@ -153,9 +159,10 @@ impl TablePlay for FmaTable<'_> {
                 if self.s.places[f].activated {
                     return Err(format!("{name} has already activated this turn"));
                 }
+                // An action a leader passed is taken at once (L1000-1001), not
+                // kept for later.
                 self.now = Now {
                     figure: Some(f),
-                    granted: self.now.granted,
                     ..Now::default()
                 };
                 let lost = self.run(|b| {
@@ -227,7 +234,7 @@ impl TablePlay for FmaTable<'_> {
                 let f = self.figure(name)?;
                 self.free_to_act(f, name)?;
                 self.spend(f, name)?;
-                self.now.act.aimed = true;
+                self.now.aimer = Some(f);
                 self.run(|b| {
                     let ev = super::events::FmaEvent::Aim { figure: b.name(f) };
                     b.log(Some(b.p.figures[f].role), move |_| ev);
@@ -253,6 +260,18 @@ impl TablePlay for FmaTable<'_> {
                 let t = self.figure(target)?;
                 self.enemies(f, t)?;
                 self.free_to_act(f, name)?;
+                // Reaction and overwatch fire only at the figure activating
+                // (L935-943, L945-948).
+                if *verb != "fire" && self.now.figure != Some(t) {
+                    return Err(format!(
+                        "{target} is not activating: {verb} fire is only at the figure activating"
+                    ));
+                }
+                let aimed = match *verb {
+                    "fire" => self.now.aimer == Some(f),
+                    "watch" => true,
+                    _ => false,
+                };
                 let how = match *verb {
                     "fire" => {
                         self.spend(f, name)?;
@@ -262,6 +281,11 @@ impl TablePlay for FmaTable<'_> {
                         if self.s.places[f].activated {
                             return Err(format!("{name} has already activated this turn"));
                         }
+                        if self.now.spent != 1 {
+                            return Err(format!(
+                                "reaction fire comes between {target}'s first and second actions"
+                            ));
+                        }
                         How::Reaction
                     }
                     _ => {
@@ -270,11 +294,6 @@ impl TablePlay for FmaTable<'_> {
                         }
                         How::Overwatch
                     }
-                };
-                let aimed = match how {
-                    How::Fire => std::mem::take(&mut self.now.act.aimed),
-                    How::Overwatch => true,
-                    How::Reaction => false,
                 };
                 self.run(|b| {
                     if b.gun(f).is_none() {
@@ -314,11 +333,43 @@ impl TablePlay for FmaTable<'_> {
                 let t = self.figure(target)?;
                 self.enemies(f, t)?;
                 self.free_to_act(f, name)?;
+                let b = Battle {
+                    p: &self.p,
+                    s: self.s.clone(),
+                };
+                let charge = !b.in_contact(f, t);
+                if charge {
+                    // A MOVE into base contact, then the fight (L619, L623-625).
+                    let most = self.p.figures[f].burden.inches() as f64;
+                    match b.charge_length(f, t) {
+                        None => {
+                            return Err(format!(
+                                "{target} is not straight ahead of {name} (figures keep their place across the table)"
+                            ))
+                        }
+                        Some(l) if l > most + 1e-9 => {
+                            return Err(format!(
+                                "{target} is {l:.0}\" from base contact, beyond {name}'s move of {most}\""
+                            ))
+                        }
+                        Some(_) => {}
+                    }
+                    if self.p.figures[f].mounted {
+                        return Err(format!("{name} is a vehicle's crewman and does not move"));
+                    }
+                    if self.now.figure != Some(f) || self.now.spent != 0 {
+                        return Err(format!(
+                            "{name} is not in base contact: a charge is a MOVE and the fight, both actions"
+                        ));
+                    }
+                    self.spend(f, name)?;
+                    self.now.act.moved = true;
+                }
                 self.spend(f, name)?;
                 self.run(|b| {
-                    let x = b.s.places[t].x;
-                    if (b.s.places[f].x - x).abs() > 1e-6 {
-                        b.move_to(f, x, "charges");
+                    if charge {
+                        b.set_overwatch(f, false);
+                        b.charge(f, t);
                     }
                     b.close_combat(f, t);
                     Ok(())
@@ -457,6 +508,72 @@ mod tests {
     use crate::core::kinds::{Cover as Campaign, Equipment, Training, Weapon};
 
     #[test]
+    fn a_charge_is_within_a_move_reaction_is_at_the_activating_figure_and_aim_is_the_aimers() {
+        let p = ("p", RIFLES.1, RIFLES.2, RIFLES.3, RIFLES.4, RIFLES.5);
+        let s = battle(&[p], &[RIFLES], 150, Campaign::Open);
+        let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
+        line(&mut t, "activate p#1", &[]).unwrap();
+        let far = line(&mut t, "close p#1 at r#1", &["5", "1"]);
+        assert!(
+            far.is_err_and(|e| e.contains("beyond")),
+            "59\" is no charge"
+        );
+        assert!(
+            line(&mut t, "close p#1 at r#2", &["5", "1"]).is_err(),
+            "r#2 is 2\" across: no contact straight ahead"
+        );
+        line(&mut t, "place p#1 9", &[]).unwrap();
+        // 8" into contact with the MOVE, then the fight: both actions.
+        line(&mut t, "close p#1 at r#1", &["5", "1", "6", "6", "6"]).unwrap();
+        assert_eq!(t.s.places[0].x, 1.0, "in base contact, 1\" in front");
+        assert_eq!(t.s.places[0].cover, Cover::None);
+        assert!(!t.s.places[4].up, "5 against 1: more than double, killed");
+        assert!(line(&mut t, "aim p#1", &[]).is_err(), "both actions spent");
+
+        // Reaction fire only at the activating figure, between its actions.
+        line(&mut t, "place p#2 30", &[]).unwrap();
+        line(&mut t, "activate p#2", &["8"]).unwrap();
+        assert!(
+            line(&mut t, "react r#2 at p#2", &["6", "6", "1"]).is_err(),
+            "before its first action"
+        );
+        line(&mut t, "aim p#2", &[]).unwrap();
+        assert!(
+            line(&mut t, "react r#2 at p#3", &["6", "6", "1"]).is_err(),
+            "p#3 is not activating"
+        );
+        line(&mut t, "react r#2 at p#2", &["1", "1", "8", "8"]).unwrap();
+        assert!(t.s.places[5].activated, "the reactor's activation is used");
+
+        // A leader's AIM is his own: the friend he passes an action to
+        // fires unaimed (30" is the rifle's long band; aimed, medium).
+        t.next_turn();
+        line(&mut t, "place p#3 30", &[]).unwrap();
+        line(&mut t, "place p#1 30", &[]).unwrap();
+        line(&mut t, "activate p#1", &[]).unwrap();
+        line(&mut t, "aim p#1", &[]).unwrap();
+        line(&mut t, "transfer p#1 to p#3", &["8"]).unwrap();
+        line(&mut t, "fire p#3 at r#3", &["1", "1", "8", "8"]).unwrap();
+        let last = t
+            .events()
+            .iter()
+            .rev()
+            .find(|e| e.text.contains(" fires "))
+            .unwrap()
+            .text
+            .clone();
+        assert!(last.contains("long") && !last.contains("aimed"), "{last}");
+        // The action passed is taken at once, not kept for a later turn.
+        line(&mut t, "transfer p#1 to p#4", &["8"]).ok();
+        t.next_turn();
+        line(&mut t, "activate p#3", &[]).unwrap();
+        assert!(
+            line(&mut t, "aim p#4", &[]).is_err(),
+            "p#4 is not activating"
+        );
+    }
+
+    #[test]
     fn an_overwatch_marker_lapses_when_its_figure_activates_again() {
         let p = ("p", RIFLES.1, RIFLES.2, RIFLES.3, RIFLES.4, RIFLES.5);
         let s = battle(&[p], &[RIFLES], 150, Campaign::Cover);
@@ -498,8 +615,9 @@ mod tests {
         );
         let s = battle(&[hma], &[RIFLES], 60, Campaign::Open);
         let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
-        line(&mut t, "activate p#1", &[]).unwrap();
-        // D8 3 doubled to 6 against the rifleman's 5: a wound (not more than
+        line(&mut t, "place p#1 1", &[]).unwrap();
+        line(&mut t, "activate p#1", &["8"]).unwrap();
+        // In base contact (1" ahead): D8 3 doubled to 6 against the rifleman's 5: a wound (not more than
         // double); he goes down and his friends within 8" test.
         line(&mut t, "close p#1 at r#1", &["3", "5", "6", "6", "6"]).unwrap();
         assert!(!t.s.places[4].up && !t.s.places[4].dead);
