@@ -6,8 +6,10 @@
 use crate::common::Campaign;
 use serde_json::Value;
 
-/// The review's case B: Copernicus LTA and marines against 2nd platoon's HMA
-/// teams at 10 cm in the open, before the demo chain.
+/// The review's case B turned round: 2nd platoon's HMA teams go in against
+/// the Copernicus LTA and marines in cover from 10 cm, before the demo chain
+/// (since attackers who move are moving targets, the review's LTA attack in
+/// the open no longer knocks out enough HMA teams to test the aftermath).
 fn case_b(seed: &str) -> (Campaign, Value) {
     let c = Campaign::full_moon();
     c.ok(&[
@@ -15,15 +17,15 @@ fn case_b(seed: &str) -> (Campaign, Value) {
         "new",
         "t1",
         "--attacker",
-        "cop-lta",
-        "--attacker",
-        "cop-mar",
-        "--defender",
         "a-2pl",
+        "--defender",
+        "cop-lta",
+        "--defender",
+        "cop-mar",
         "--range",
         "10",
         "--cover",
-        "open",
+        "cover",
         "--at",
         "2157-04-12T06:00:00",
     ]);
