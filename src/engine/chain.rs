@@ -7,8 +7,10 @@ use serde::Serialize;
 
 use super::auto::{commit, fight, DriverError};
 use super::interlude::{self, Interlude};
+use super::odds::odds;
 use super::Registry;
 use crate::battle::result::{Role, Winner};
+use crate::campaign::battle::{ready, setup};
 use crate::store::{battles, queries, Store};
 
 /// What one battle cost one side, in people.
@@ -45,11 +47,17 @@ pub struct Chapter {
     pub turns: u32,
     pub end_reason: String,
     pub casualties: usize,
+    /// The attacker's chance as the battle was due, from [`ODDS_RUNS`] runs
+    /// of the same setup (the umpire's `battle odds`).
+    pub attacker_odds: f64,
     /// Per side name.
     pub cost: BTreeMap<String, Cost>,
     /// The routine run before this battle (none before the first).
     pub before: Option<Interlude>,
 }
+
+/// Runs behind each chapter's odds: enough for a whole percent.
+pub const ODDS_RUNS: u64 = 1000;
 
 /// Fights every planned battle in date order, each with a seed derived from
 /// `seed`, running the between-battles routine before all but the first.
@@ -77,6 +85,13 @@ pub fn fight_all(
             Some(interlude::before(store, plan.at)?)
         };
         let run_seed = crate::core::dice::derive_seed(seed, i as u64);
+        let attacker_odds = {
+            let conn = store.conn();
+            let b = ready(conn, code)?;
+            let ruleset = registry.get(&b.ruleset)?;
+            let s = setup(conn, &b, ruleset.turn_limit())?;
+            odds(ruleset, &s, run_seed, ODDS_RUNS, &|| {})?.attacker_wins
+        };
         let f = commit(store, "auto", |c| fight(registry, c, code, run_seed))?;
         let side_of: BTreeMap<&str, &str> = f
             .sides
@@ -129,6 +144,7 @@ pub fn fight_all(
             turns: f.result.turns,
             end_reason: f.result.end_reason.clone(),
             casualties: f.consequences.casualties.len(),
+            attacker_odds,
             cost,
             before,
         });

@@ -117,6 +117,11 @@ fn print_chapter(n: usize, c: &chain::Chapter, next: Option<&chain::Chapter>) {
     if !c.briefing.is_empty() {
         println!("   {}", c.briefing);
     }
+    println!(
+        "   Odds as it began: the attacker wins {:.0} % of {} runs.",
+        c.attacker_odds * 100.0,
+        chain::ODDS_RUNS
+    );
     let verdict = match &c.winner_side {
         Some(side) => format!("{side} win"),
         None => "Neither side wins".to_string(),
