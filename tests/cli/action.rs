@@ -106,7 +106,7 @@ fn the_demo_battles_refight_under_action() {
     let c = Campaign::empty();
     let toml = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/campaigns/full-moon.toml"
+        "/tests/fixtures/full-moon-classic.toml"
     ))
     .unwrap()
     .replace("ruleset = \"bia\"", "ruleset = \"action\"");

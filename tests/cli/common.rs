@@ -5,7 +5,17 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use tempfile::TempDir;
 
-pub const FULL_MOON: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/campaigns/full-moon.toml");
+/// The Full Moon campaign as the tests know it: a frozen copy of the demo
+/// file, so tests of the mechanics do not move when the demo is rebalanced.
+/// (The shipped file, `SHIPPED_FULL_MOON`, is what `demo` and its own tests use.)
+pub const FULL_MOON: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/full-moon-classic.toml"
+);
+
+/// The demo campaign as shipped.
+pub const SHIPPED_FULL_MOON: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/campaigns/full-moon.toml");
 
 /// A temporary directory with a campaign file path in it.
 pub struct Campaign {

@@ -1,7 +1,7 @@
 //! The demo as a story, and the battle briefing it tells: the routine between
 //! battles (clock, regroup, resupply) and who won at what cost.
 
-use crate::common::{Campaign, FULL_MOON};
+use crate::common::{Campaign, FULL_MOON, SHIPPED_FULL_MOON};
 
 #[test]
 fn a_briefing_is_shown_and_survives_export() {
@@ -65,4 +65,53 @@ fn the_demo_runs_the_umpires_routine_between_battles() {
         assert!(commands.contains(&step), "{step} missing from {commands:?}");
     }
     c.ok(&["check"]);
+}
+
+/// The shipped campaign's stands, as `roster --all --json` lists them.
+fn shipped_roster() -> Vec<serde_json::Value> {
+    let c = Campaign::empty();
+    c.ok(&["import", SHIPPED_FULL_MOON]);
+    c.ok(&["check"]);
+    c.json(&["roster", "--all"]).as_array().unwrap().clone()
+}
+
+#[test]
+fn the_shipped_campaign_has_no_odd_stands_and_morale_off_the_clamps() {
+    let roster = shipped_roster();
+    let field = |s: &serde_json::Value, f: &str| s[f].as_str().unwrap_or_default().to_string();
+    for s in &roster {
+        let (code, kind, weapon) = (field(s, "code"), field(s, "type"), field(s, "weapon"));
+        // One-man command figures add +1 to a stand; they do not fire (L385).
+        if kind == "commander" {
+            assert!(
+                weapon.is_empty() || weapon == "-",
+                "{code} carries {weapon}"
+            );
+        }
+        // Aircraft carry weapons that reach the ground, not air-defence ones.
+        if kind == "aircraft" {
+            assert!(
+                !["other_guided", "manpad", "vehicle_sam", "heavy_sam"].contains(&weapon.as_str()),
+                "{code} carries {weapon}"
+            );
+        }
+        // Artillery is indirect fire; a machine gun sits with the line.
+        if kind == "artillery" {
+            assert!(
+                !weapon.starts_with("veh_"),
+                "{code} is artillery with {weapon}"
+            );
+        }
+    }
+    let morale: Vec<i64> = roster
+        .iter()
+        .filter(|s| s["status"] == "effective")
+        .filter_map(|s| s["morale"].as_i64())
+        .collect();
+    let clamped = morale.iter().filter(|m| **m == 1 || **m == 9).count();
+    assert!(
+        clamped * 10 <= morale.len(),
+        "{clamped} of {} stands at morale 1 or 9",
+        morale.len()
+    );
 }

@@ -162,6 +162,15 @@ fn print_chapter(n: usize, c: &chain::Chapter, next: Option<&chain::Chapter>) {
     }
 }
 
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// A stored time to the minute, as the umpire reads it.
 fn minute(at: &str) -> String {
     at.get(..16).unwrap_or(at).replace('T', " ")
@@ -189,7 +198,7 @@ fn print_interlude(i: &crate::engine::interlude::Interlude) {
     for r in &i.regrouped {
         lines.push(format!(
             "{} re-form as {} ({} men)",
-            r.sources.join(" and "),
+            and_list(&r.sources),
             r.code,
             r.men
         ));
