@@ -134,6 +134,9 @@ pub struct Passage {
     pub rallied: Vec<String>,
     /// Ineffective stands whose people are back: effective again.
     pub recovered: Vec<String>,
+    /// Destroyed stands whose wounded came back: they wait at the aid post
+    /// with their stand, to regroup.
+    pub to_aid_post: Vec<String>,
 }
 
 /// What moving the clock from `from` to `to` changes: the wounded whose
@@ -187,6 +190,15 @@ pub fn pass_time(w: &Waiting, from: NaiveDateTime, to: NaiveDateTime) -> (Passag
         .filter(|c| !rallied.contains(c))
         .cloned()
         .collect();
+    let to_aid_post: Vec<String> = returned
+        .iter()
+        .filter(|(stand, _)| {
+            w.in_hospital
+                .iter()
+                .any(|c| c.stand == *stand && c.stand_status == Status::Destroyed)
+        })
+        .map(|(stand, _)| stand.clone())
+        .collect();
     let recovered: Vec<String> = w
         .ineffective
         .iter()
@@ -207,6 +219,7 @@ pub fn pass_time(w: &Waiting, from: NaiveDateTime, to: NaiveDateTime) -> (Passag
         repaired,
         rallied: rallied.clone(),
         recovered: recovered.clone(),
+        to_aid_post,
     };
     let changes = TimeChanges {
         clock: to,
@@ -338,6 +351,11 @@ mod tests {
             stand: stand.into(),
             stand_hits: hits,
             returns_at: Some(at(day, 0)),
+            stand_status: if stand == "b" {
+                Status::Destroyed
+            } else {
+                Status::Ineffective
+            },
         };
         let timed = |code: &str, status, until: Option<NaiveDateTime>| TimedStand {
             code: code.into(),
@@ -410,6 +428,8 @@ mod tests {
         // `c` waits for its man, and `short` lost one for good.
         assert_eq!(p.recovered, vec!["a", "idle"]);
         assert_eq!(c.recovered, p.recovered);
+        // `b` was destroyed: its two wait at the aid post.
+        assert_eq!(p.to_aid_post, vec!["b"]);
         assert_eq!(
             (p.from.as_str(), p.to.as_str()),
             ("2157-04-09T00:00:00", "2157-04-12T00:00:00")

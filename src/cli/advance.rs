@@ -64,7 +64,13 @@ pub fn advance(ctx: &Ctx, days: Option<i64>, to: Option<String>) -> Result<(), C
         passage.to.replace('T', " ")
     );
     for (stand, n) in &passage.returned {
-        println!("  {n} back from hospital to {stand}");
+        if passage.to_aid_post.contains(stand) {
+            println!(
+                "  {n} back from hospital to {stand} (destroyed: they wait at the aid post to regroup)"
+            );
+        } else {
+            println!("  {n} back from hospital to {stand}");
+        }
     }
     for (side, n) in &passage.arrived {
         println!("  {n} supply points arrive at the {side} depot");

@@ -149,15 +149,17 @@ pub enum Command {
         #[arg(long)]
         battle: Option<String>,
     },
-    /// Merge ineffective stands at the aid post into one effective stand.
+    /// Merge the fit people at the aid post (ineffective stands, survivors of
+    /// destroyed ones; `status` lists them) into one effective stand, up to
+    /// the stand size; one stand strong enough may re-form alone.
     #[command(
-        after_help = "Examples:\n  bounce regroup a1-3 a1-5\n  bounce regroup --auto --unit a-coy"
+        after_help = "Examples:\n  bounce regroup a1-3 a1-5\n  bounce regroup mil-1d\n  bounce regroup --auto --unit a-coy"
     )]
     Regroup {
         /// Only stands in this unit (and the units under it).
         #[arg(long)]
         unit: Option<String>,
-        /// Pair stands greedily within each kind of stand.
+        /// Group stands greedily within each kind of stand.
         #[arg(long)]
         auto: bool,
         /// The stands to merge.
@@ -166,7 +168,8 @@ pub enum Command {
     /// Logistics: depots, deliveries, resupply, supply and medical states.
     #[command(subcommand)]
     Supply(supply::SupplyCommand),
-    /// Let campaign time pass: wounded return, deliveries arrive.
+    /// Let campaign time pass: wounded return (stands whole again are
+    /// effective), deliveries arrive.
     #[command(
         after_help = "Examples:\n  bounce advance --days 7\n  bounce advance --to 2157-05-01T06:00:00"
     )]

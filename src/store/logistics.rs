@@ -104,6 +104,8 @@ pub struct HospitalRow {
     pub stand: String,
     /// The stand's hits now.
     pub stand_hits: i64,
+    /// The stand's status now.
+    pub stand_status: Status,
     pub returns_at: Option<NaiveDateTime>,
 }
 
@@ -147,7 +149,7 @@ fn opt_time(r: &rusqlite::Row, i: usize) -> rusqlite::Result<Option<NaiveDateTim
 pub fn waiting(conn: &Connection) -> Result<Waiting> {
     let in_hospital = conn
         .prepare(
-            "SELECT ca.id, st.code, st.hits, ca.returns_at FROM casualties ca
+            "SELECT ca.id, st.code, st.hits, ca.returns_at, st.status FROM casualties ca
              JOIN stands st ON st.id = ca.stand_id
              WHERE ca.outcome = 'hospital' ORDER BY st.id, ca.id",
         )?
@@ -157,6 +159,7 @@ pub fn waiting(conn: &Connection) -> Result<Waiting> {
                 stand: r.get(1)?,
                 stand_hits: r.get(2)?,
                 returns_at: opt_time(r, 3)?,
+                stand_status: enum_col(r, 4)?,
             })
         })?
         .collect::<rusqlite::Result<_>>()?;

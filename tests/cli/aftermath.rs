@@ -254,3 +254,58 @@ fn a_regroup_stops_at_the_stand_size() {
     assert_eq!(show(&c, "a2-3"), (3, 1, "ineffective".into()));
     c.ok(&["check"]);
 }
+
+#[test]
+fn wounded_of_a_destroyed_stand_come_back_to_the_aid_post_not_nowhere() {
+    // Review case C: crater-rim destroys militia sections; a month on, their
+    // wounded are back, listed at the aid post and taken by a regroup.
+    let mut seen = 0;
+    for seed in 1..=6 {
+        let c = Campaign::full_moon();
+        c.ok(&["battle", "auto", "crater-rim", "--seed", &seed.to_string()]);
+        let passage = c.json(&["advance", "--days", "30"]);
+        let status = c.json(&["status"]);
+        let aid_post: Vec<(String, String, i64)> = status["aid_post"]
+            .as_array()
+            .expect("status lists the aid post")
+            .iter()
+            .map(|a| {
+                (
+                    a["stand"].as_str().unwrap().to_string(),
+                    a["status"].as_str().unwrap().to_string(),
+                    a["fit"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        for back in passage["to_aid_post"].as_array().unwrap() {
+            let code = back.as_str().unwrap();
+            let (men, hits, st) = show(&c, code);
+            assert_eq!(st, "destroyed", "seed {seed}: {code}");
+            assert!(
+                aid_post.contains(&(code.to_string(), st, men - hits)),
+                "seed {seed}: {code} is not at the aid post: {aid_post:?}"
+            );
+            seen += 1;
+        }
+        // Whatever can regroup does, and nobody is lost on the way.
+        let people = |c: &Campaign| -> i64 {
+            c.json(&["roster", "--side", "luna", "--all"])
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["men"].as_i64().unwrap())
+                .sum()
+        };
+        let before = people(&c);
+        if c.cmd(&["regroup", "--auto"])
+            .output()
+            .unwrap()
+            .status
+            .success()
+        {
+            assert_eq!(people(&c), before, "seed {seed}: people lost in a regroup");
+        }
+        c.ok(&["check"]);
+    }
+    assert!(seen > 0, "no destroyed stand got its wounded back");
+}

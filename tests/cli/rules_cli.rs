@@ -367,35 +367,152 @@ fn impossible_questions_are_refused() {
     }
 }
 
+/// The `"p"` object of a query asked without `--roll`.
+fn p(c: &Campaign, args: &[&str]) -> serde_json::Value {
+    let d = json(c, args);
+    let total: f64 = d["p"]
+        .as_object()
+        .unwrap_or_else(|| panic!("{args:?}: no odds in {d}"))
+        .values()
+        .map(|v| v.as_f64().unwrap())
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12, "{args:?}: {total}");
+    d["p"].clone()
+}
+
 #[test]
-fn rolled_dice_repeat_with_the_same_seed() {
+fn without_a_roll_the_answer_is_the_exact_odds() {
+    use serde_json::json;
     let c = Campaign::empty();
-    let a = json(
+    // SLA squad at 12 cm (hit 4), in HMA -3, officer +1: d10 - 2; 1..5 miss,
+    // 6..9 one hit, 10 two hits.
+    let fire = [
+        "rules",
+        "fire",
+        "--weapon",
+        "sla_squad",
+        "--range",
+        "12",
+        "--modifier",
+        "in_hma",
+        "--modifier",
+        "officer",
+    ];
+    assert_eq!(p(&c, &fire), json!({"0": 0.5, "1": 0.4, "2": 0.1}));
+    // No dice are rolled: any seed gives the same answer.
+    let mut seeded = vec!["--seed", "5"];
+    seeded.extend_from_slice(&fire);
+    assert_eq!(json(&c, &seeded), json(&c, &fire));
+    // At 5 cm the hit number is 2: a hit per two pips.
+    assert_eq!(
+        p(
+            &c,
+            &["rules", "fire", "--weapon", "sla_squad", "--range", "5"]
+        ),
+        json!({"0": 0.1, "1": 0.2, "2": 0.2, "3": 0.2, "4": 0.2, "5": 0.1})
+    );
+    // Tank gun at 60 cm (penetration -2) against a hovertank (6): 9 and 10 kill.
+    assert_eq!(
+        p(
+            &c,
+            &[
+                "rules",
+                "penetrate",
+                "--weapon",
+                "tank_gun",
+                "--range",
+                "60",
+                "--vehicle",
+                "hovertank"
+            ]
+        ),
+        json!({"no_effect": 0.8, "killed": 0.2, "exploded": 0.0})
+    );
+    // Tank gun at 5 cm (+4) against a tracked tank (3): 6..10 explode.
+    assert_eq!(
+        p(
+            &c,
+            &[
+                "rules",
+                "penetrate",
+                "--weapon",
+                "tank_gun",
+                "--range",
+                "5",
+                "--vehicle",
+                "track_tank"
+            ]
+        ),
+        json!({"no_effect": 0.0, "killed": 0.5, "exploded": 0.5})
+    );
+    // Morale 7: 7+ on 2d6 passes (21/36), 4..6 no closer (12), 2..3 retire (3).
+    assert_eq!(
+        p(&c, &["rules", "morale-test", "--morale", "7"]),
+        json!({"carry_on": 21.0 / 36.0, "no_closer": 12.0 / 36.0, "retire": 3.0 / 36.0, "surrender": 0.0})
+    );
+    // Morale 9 at -4 (2d6 - 4): 10..12 no closer (6), 7..9 retire (15), 2..6 surrender (15).
+    assert_eq!(
+        p(
+            &c,
+            &["rules", "morale-test", "--morale", "9", "--modifier", "-4"]
+        ),
+        json!({"carry_on": 0.0, "no_closer": 6.0 / 36.0, "retire": 15.0 / 36.0, "surrender": 15.0 / 36.0})
+    );
+    // A group at morale 5 and -4 carries on on 9+ (10/36).
+    assert_eq!(
+        p(
+            &c,
+            &[
+                "rules",
+                "morale-test",
+                "--morale",
+                "5",
+                "--modifier",
+                "-4",
+                "--group"
+            ]
+        ),
+        json!({"carry_on": 10.0 / 36.0, "withdraw": 26.0 / 36.0})
+    );
+    // The HMA casualty row: unharmed 0-1, scratch 2-4, light 5-6, serious, mortal, dead.
+    assert_eq!(
+        p(&c, &["rules", "casualty", "--armour", "hma"]),
+        json!({"unharmed": 0.2, "scratch": 0.3, "light": 0.2, "serious": 0.1, "mortal": 0.1, "dead": 0.1})
+    );
+    // Lock-on: a MANPAD at a fast aircraft needs 8; a trained firer's -1 leaves 9, 10.
+    let lock = json(
         &c,
         &[
-            "--seed",
-            "5",
             "rules",
-            "fire",
-            "--weapon",
-            "sla_squad",
-            "--range",
-            "20",
+            "lock-on",
+            "--system",
+            "manpad",
+            "--speed",
+            "fast",
+            "--modifier",
+            "firer_trained",
         ],
     );
-    let b = json(
+    assert_eq!(lock["needs"], 8);
+    assert_eq!(lock["p"], json!({"locked": 0.2, "no_lock": 0.8}));
+    let rolled = json(
         &c,
         &[
-            "--seed",
-            "5",
             "rules",
-            "fire",
-            "--weapon",
-            "sla_squad",
-            "--range",
-            "20",
+            "lock-on",
+            "--system",
+            "multi_cannon",
+            "--speed",
+            "slow",
+            "--roll",
+            "8",
         ],
     );
-    assert_eq!(a, b);
-    assert!((1..=10).contains(&a["roll"].as_i64().unwrap()));
+    assert_eq!(
+        (rolled["modified"].as_i64(), rolled["result"].as_str()),
+        (Some(6), Some("locked"))
+    );
+    // The text shows the same odds.
+    let text = c.ok(&fire);
+    assert!(text.contains("0 0.5000, 1 0.4000, 2 0.1000"), "{text}");
 }

@@ -1,17 +1,19 @@
 //! `rules bia …` (and the bare `rules …`): one rule question answered from
-//! the BiA tables, with the dice given or rolled.
+//! the BiA tables, with the dice given, or as the exact odds of each outcome.
 
 use clap::Subcommand;
 use serde::Serialize;
+use serde_json::{json, Map, Value};
 
 use super::armour::penetrate;
 use super::casualty_table::casualty_checked;
 use super::fire::{fire, NamedModifier, FIRE_MODIFIERS};
+use super::lock_on::{lock_odds, lock_on, locks, system_named};
 use super::morale::base_morale;
 use super::morale_test::{group_test, stand_test, SITUATION_MODIFIERS};
+use super::odds;
 use crate::battle::ruleset::Answer;
-use crate::core::dice::Dice;
-use crate::core::kinds::{Armour, Experience, Training, VehicleKind, Weapon};
+use crate::core::kinds::{AircraftSpeed, Armour, Experience, Training, VehicleKind, Weapon};
 
 #[derive(Debug, Subcommand)]
 pub enum BiaQuery {
@@ -20,7 +22,7 @@ pub enum BiaQuery {
     Casualty {
         #[arg(long)]
         armour: Armour,
-        /// The d10, read 0..9; rolled if absent.
+        /// The d10, read 0..9; without it, the odds of each severity.
         #[arg(long)]
         roll: Option<i64>,
     },
@@ -34,7 +36,7 @@ pub enum BiaQuery {
         /// Range in table cm.
         #[arg(long)]
         range: i64,
-        /// The d10, 1..10; rolled if absent.
+        /// The d10, 1..10; without it, the odds of each number of hits.
         #[arg(long)]
         roll: Option<i64>,
         /// A number, or a firing modifier by name (e.g. in_cover, officer); repeatable.
@@ -52,6 +54,7 @@ pub enum BiaQuery {
         range: i64,
         #[arg(long)]
         vehicle: VehicleKind,
+        /// The d10, 1..10; without it, the odds of each result.
         #[arg(long)]
         roll: Option<i64>,
     },
@@ -62,7 +65,7 @@ pub enum BiaQuery {
     MoraleTest {
         #[arg(long)]
         morale: i64,
-        /// The 2d6 total, 2..12; rolled if absent.
+        /// The 2d6 total, 2..12; without it, the odds of each result.
         #[arg(long)]
         roll: Option<i64>,
         /// A number, or a situation modifier by name (e.g. enemy_tanks); repeatable.
@@ -71,6 +74,25 @@ pub enum BiaQuery {
         /// A group test (carry on or withdraw) rather than a stand's.
         #[arg(long)]
         group: bool,
+    },
+    /// Air defence lock-on: 1d10 plus firing modifiers and the system's
+    /// adjustment against the lock-on number for the aircraft's speed.
+    #[command(
+        after_help = "Examples:\n  bounce rules lock-on --system manpad --speed fast\n  bounce rules lock-on --system multi_cannon --speed slow --roll 8 --modifier firer_trained"
+    )]
+    LockOn {
+        /// heavy_sam, vehicle_sam, manpad, multi_cannon, other_guided,
+        /// hma_infantry, lta_infantry or other_infantry.
+        #[arg(long)]
+        system: String,
+        #[arg(long)]
+        speed: AircraftSpeed,
+        /// The d10, 1..10; without it, the odds of a lock.
+        #[arg(long)]
+        roll: Option<i64>,
+        /// A number, or a firing modifier by name; repeatable.
+        #[arg(long = "modifier", allow_hyphen_values = true)]
+        modifiers: Vec<String>,
     },
     /// The base morale table for training × experience.
     #[command(
@@ -131,13 +153,23 @@ struct BaseDoc {
     morale: i32,
 }
 
-/// Answers one query; dice not given are rolled from `seed`.
-pub fn answer(cmd: BiaQuery, seed: u64) -> Result<Answer, String> {
-    let mut dice = Dice::from_seed(seed);
+/// Answers one query: with the dice given, what they do; without, the exact
+/// odds of each outcome (`"p"`, by enumeration: `odds`).
+pub fn answer(cmd: BiaQuery) -> Result<Answer, String> {
     let err = |e: super::RuleError| e.to_string();
     match cmd {
-        BiaQuery::Casualty { armour, roll } => {
-            let roll = roll.unwrap_or_else(|| i64::from(dice.d10_zero()));
+        BiaQuery::Casualty { armour, roll: None } => {
+            let p = odds::casualty_odds(armour).map_err(err)?;
+            let p = p_map(p.iter().map(|(s, r)| (word(s), *r)));
+            Ok(Answer {
+                text: format!("{armour} casualty: {}", p_text(&p)),
+                json: json!({"armour": armour, "p": p}),
+            })
+        }
+        BiaQuery::Casualty {
+            armour,
+            roll: Some(roll),
+        } => {
             let severity = casualty_checked(armour, roll).map_err(err)?;
             show(
                 &CasualtyDoc {
@@ -156,20 +188,41 @@ pub fn answer(cmd: BiaQuery, seed: u64) -> Result<Answer, String> {
         } => {
             let table: Vec<(&str, i64)> = FIRE_MODIFIERS.iter().map(|(_, n, v)| (*n, *v)).collect();
             let mods = modifiers(&given, &table, "firing")?;
-            let roll = roll.unwrap_or_else(|| i64::from(dice.d10()));
+            let Some(roll) = roll else {
+                let (shot, p) = odds::fire_odds(weapon, range, &mods).map_err(err)?;
+                let p = p_map(p.iter().map(|(hits, r)| (hits.to_string(), *r)));
+                return Ok(Answer {
+                    text: format!(
+                        "{weapon} at {range} cm ({} cm band): needs {}{}; hits {}; penetration {}{}",
+                        shot.band,
+                        shot.hit_number,
+                        mod_text(&shot.modifiers),
+                        p_text(&p),
+                        shot.penetration
+                            .map(|p| p.to_string())
+                            .unwrap_or_else(|| "none".into()),
+                        if shot.blast { "; blast" } else { "" }
+                    ),
+                    json: json!({
+                        "weapon": weapon,
+                        "range_cm": range,
+                        "band": shot.band,
+                        "hit_number": shot.hit_number,
+                        "modifiers": shot.modifiers,
+                        "penetration": shot.penetration,
+                        "blast": shot.blast,
+                        "p": p,
+                    }),
+                });
+            };
             let out = fire(weapon, range, roll, mods).map_err(err)?;
             show(&out, || {
-                let mods: Vec<String> = out
-                    .modifiers
-                    .iter()
-                    .map(|m| format!("{} {}", m.name, crate::core::text::signed(m.modifier)))
-                    .collect();
                 format!(
                     "{weapon} at {range} cm ({} cm band): needs {}; roll {}{} = {} → {} hit{}; penetration {}{}",
                     out.band,
                     out.hit_number,
                     out.roll,
-                    if mods.is_empty() { String::new() } else { format!(" ({})", mods.join(", ")) },
+                    mod_text(&out.modifiers),
                     out.modified_roll,
                     out.hits,
                     if out.hits == 1 { "" } else { "s" },
@@ -184,7 +237,19 @@ pub fn answer(cmd: BiaQuery, seed: u64) -> Result<Answer, String> {
             vehicle,
             roll,
         } => {
-            let roll = roll.unwrap_or_else(|| i64::from(dice.d10()));
+            let Some(roll) = roll else {
+                let (pen, armour, p) =
+                    odds::penetration_odds(weapon, range, vehicle).map_err(err)?;
+                let p = p_map(p.iter().map(|(res, r)| (res.as_str().to_string(), *r)));
+                return Ok(Answer {
+                    text: format!(
+                        "{weapon} at {range} cm against {vehicle} (armour {armour}): d10 + penetration {}: {}",
+                        pen.map(|v| v.to_string()).unwrap_or_else(|| "none".into()),
+                        p_text(&p)
+                    ),
+                    json: json!({"penetration": pen, "armour": armour, "p": p}),
+                });
+            };
             let p = penetrate(weapon, range, vehicle, roll).map_err(err)?;
             show(&p, || {
                 format!(
@@ -204,7 +269,32 @@ pub fn answer(cmd: BiaQuery, seed: u64) -> Result<Answer, String> {
         } => {
             let mods = modifiers(&given, &SITUATION_MODIFIERS, "morale situation")?;
             let values: Vec<i64> = mods.iter().map(|m| m.modifier).collect();
-            let roll = roll.unwrap_or_else(|| i64::from(dice.two_d6()));
+            let Some(roll) = roll else {
+                let p = if group {
+                    p_map(
+                        odds::group_test_odds(morale, &values)
+                            .map_err(err)?
+                            .iter()
+                            .map(|(res, r)| (word(res), *r)),
+                    )
+                } else {
+                    p_map(
+                        odds::stand_test_odds(morale, &values)
+                            .map_err(err)?
+                            .iter()
+                            .map(|(res, r)| (word(res), *r)),
+                    )
+                };
+                let modifier: i64 = values.iter().sum();
+                return Ok(Answer {
+                    text: format!(
+                        "morale {morale}, 2d6 {}: {}",
+                        crate::core::text::signed(modifier),
+                        p_text(&p)
+                    ),
+                    json: json!({"morale": morale, "modifier": modifier, "p": p}),
+                });
+            };
             let line = |modified: i64, margin: i64, result: String| {
                 format!(
                     "morale {morale}, 2d6 roll {roll}, modified {modified}: {} → {result}",
@@ -236,6 +326,51 @@ pub fn answer(cmd: BiaQuery, seed: u64) -> Result<Answer, String> {
                 show(&t, || text.clone())
             }
         }
+        BiaQuery::LockOn {
+            system,
+            speed,
+            roll,
+            modifiers: given,
+        } => {
+            let table: Vec<(&str, i64)> = FIRE_MODIFIERS.iter().map(|(_, n, v)| (*n, *v)).collect();
+            let mods = modifiers(&given, &table, "firing")?;
+            let modifier: i64 = mods.iter().map(|m| m.modifier).sum();
+            let l = lock_on(system_named(&system)?, speed);
+            let mut j = json!(l);
+            j["modifiers"] = json!(mods);
+            let what = format!(
+                "{system} at a {speed} aircraft: {}{}",
+                match l.needs {
+                    Some(n) => format!("needs {n}"),
+                    None => "cannot lock on".to_string(),
+                },
+                mod_text(&mods)
+            );
+            let text = match roll {
+                Some(roll) => {
+                    let locked = locks(&l, roll, modifier).map_err(err)?;
+                    let word = if locked { "locked" } else { "no_lock" };
+                    j["roll"] = json!(roll);
+                    j["modified"] = json!(roll + l.adjustment + modifier);
+                    j["result"] = json!(word);
+                    format!("{what}; roll {roll} → {word}")
+                }
+                None => {
+                    let (locked, none) = lock_odds(&l, modifier);
+                    let p = p_map(
+                        [
+                            ("locked".to_string(), locked),
+                            ("no_lock".to_string(), none),
+                        ]
+                        .into_iter(),
+                    );
+                    let text = format!("{what}; {}", p_text(&p));
+                    j["p"] = Value::Object(p);
+                    text
+                }
+            };
+            Ok(Answer { json: j, text })
+        }
         BiaQuery::MoraleBase {
             training,
             experience,
@@ -251,6 +386,39 @@ pub fn answer(cmd: BiaQuery, seed: u64) -> Result<Answer, String> {
             )
         }
     }
+}
+
+/// ` (name +n, …)`, or nothing without modifiers.
+fn mod_text(mods: &[NamedModifier]) -> String {
+    if mods.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = mods
+        .iter()
+        .map(|m| format!("{} {}", m.name, crate::core::text::signed(m.modifier)))
+        .collect();
+    format!(" ({})", parts.join(", "))
+}
+
+/// A result's lower-case word, as its JSON spells it.
+fn word<T: Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_default()
+}
+
+/// The `"p"` object: outcome → rate, in the order given.
+fn p_map(p: impl Iterator<Item = (String, f64)>) -> Map<String, Value> {
+    p.map(|(k, r)| (k, json!(r))).collect()
+}
+
+/// `outcome 0.2500, …` as the other rulesets' queries print odds.
+fn p_text(p: &Map<String, Value>) -> String {
+    p.iter()
+        .map(|(k, v)| format!("{k} {:.4}", v.as_f64().unwrap_or(0.0)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn show<T: Serialize>(doc: &T, text: impl FnOnce() -> String) -> Result<Answer, String> {

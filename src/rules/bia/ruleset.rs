@@ -61,12 +61,13 @@ impl Ruleset for Bia {
 
     fn queries(&self) -> clap::Command {
         BiaQuery::augment_subcommands(clap::Command::new("bia"))
-            .about("Bounce into Action tables: fire, penetrate, morale-test, morale-base, casualty")
+            .about("Bounce into Action tables: fire, penetrate, morale-test, morale-base, casualty, lock-on")
             .subcommand_required(true)
     }
 
-    fn answer(&self, query: &clap::ArgMatches, seed: u64) -> Result<Answer, String> {
+    fn answer(&self, query: &clap::ArgMatches, _seed: u64) -> Result<Answer, String> {
+        // Without dice BiA answers with exact odds, so it rolls nothing.
         let q = BiaQuery::from_arg_matches(query).map_err(|e| e.to_string())?;
-        answer(q, seed)
+        answer(q)
     }
 }
