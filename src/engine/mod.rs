@@ -6,6 +6,7 @@ pub mod auto;
 pub mod calibration;
 pub mod odds;
 pub mod play;
+pub mod play_journal;
 pub mod record;
 pub mod registry;
 

@@ -1,0 +1,155 @@
+//! A table session that survives (issue #29 item 4): each accepted line is
+//! journalled beside the campaign as it is played; after the end of the input
+//! or a kill, the next `battle play` resumes exactly where it stopped, with
+//! the dice already rolled; `--discard` drops it; `--json` is one document.
+
+use std::io::Write;
+use std::process::Stdio;
+
+use crate::common::Campaign;
+
+const FIRST: &str = "fire a1-1 at mil-1a range 40 cover\nfire hvr-1 at truck-1 range 25\nbogus\nturn\nfire mil-1b at a1-2 range 30\n";
+const REST: &str = "fire a1-3 at mil-1c range 30\nend attacker\n";
+
+fn play(c: &Campaign, extra: &[&str], script: &str) -> std::process::Output {
+    let mut args = vec!["battle", "play", "crater-rim"];
+    if !extra.contains(&"--seed") {
+        args.extend(["--seed", "4"]);
+    }
+    args.extend_from_slice(extra);
+    c.cmd(&args).write_stdin(script).output().unwrap()
+}
+
+fn stdout(o: &std::process::Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn journal(c: &Campaign) -> std::path::PathBuf {
+    c.path("campaign.db.play-crater-rim.jsonl")
+}
+
+/// The battle's log after one uninterrupted session of FIRST then REST.
+fn uninterrupted_log() -> String {
+    let c = Campaign::full_moon();
+    stdout(&play(&c, &[], &format!("{FIRST}{REST}")));
+    c.ok(&["battle", "log", "crater-rim"])
+}
+
+#[test]
+fn a_session_cut_at_the_end_of_input_resumes_exactly_where_it_stopped() {
+    let c = Campaign::full_moon();
+    let before = c.export();
+    let out = stdout(&play(&c, &[], FIRST));
+    assert!(out.contains("The session is kept in"), "{out}");
+    assert_eq!(before, c.export(), "the campaign is unchanged");
+    assert!(journal(&c).exists());
+    // Another seed on the second run changes nothing: the journal's is used.
+    let out = stdout(&play(&c, &["--seed", "99"], REST));
+    assert!(
+        out.contains("Resumed the session of crater-rim: 4 lines"),
+        "{out}"
+    );
+    assert!(!journal(&c).exists(), "gone once committed");
+    assert_eq!(c.ok(&["battle", "log", "crater-rim"]), uninterrupted_log());
+}
+
+#[test]
+fn a_killed_session_resumes_with_its_dice() {
+    let c = Campaign::full_moon();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("bounce"))
+        .arg("--db")
+        .arg(&c.db)
+        .args(["battle", "play", "crater-rim", "--seed", "4"])
+        .env_remove("BOUNCE_DB")
+        .current_dir(c.dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(FIRST.as_bytes())
+        .unwrap();
+    // Wait until the four accepted lines are on disk, then kill it mid-session.
+    let path = journal(&c);
+    let start = std::time::Instant::now();
+    while std::fs::read_to_string(&path).map_or(0, |t| t.lines().count()) < 5 {
+        assert!(start.elapsed().as_secs() < 30, "the journal never filled");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let out = stdout(&play(&c, &[], REST));
+    assert!(out.contains("4 lines played again"), "{out}");
+    assert_eq!(c.ok(&["battle", "log", "crater-rim"]), uninterrupted_log());
+}
+
+#[test]
+fn discard_drops_the_unfinished_session() {
+    let c = Campaign::full_moon();
+    stdout(&play(&c, &[], FIRST));
+    let out = stdout(&play(&c, &["--discard"], "end defender\n"));
+    assert!(
+        out.contains("Dropped the unfinished session of crater-rim (4 lines)"),
+        "{out}"
+    );
+    assert!(!out.contains("Resumed"), "{out}");
+    let log = c.ok(&["battle", "log", "crater-rim"]);
+    assert!(!log.contains("fire a1-1"), "{log}");
+    assert!(!journal(&c).exists());
+}
+
+#[test]
+fn abort_drops_the_session_too() {
+    let c = Campaign::full_moon();
+    stdout(&play(&c, &[], FIRST));
+    let out = stdout(&play(&c, &[], "abort\n"));
+    assert!(out.contains("Resumed") && out.contains("Aborted"), "{out}");
+    assert!(!journal(&c).exists());
+    let out = stdout(&play(&c, &[], "abort\n"));
+    assert!(!out.contains("Resumed"), "{out}");
+}
+
+#[test]
+fn a_session_that_no_longer_fits_the_battle_is_refused_saying_how_to_drop_it() {
+    let c = Campaign::full_moon();
+    stdout(&play(&c, &[], FIRST));
+    c.ok(&[
+        "stand",
+        "edit",
+        "a1-1",
+        "--hits",
+        "4",
+        "--status",
+        "destroyed",
+    ]);
+    let err = c.fails(2, &["battle", "play", "crater-rim"]);
+    assert!(
+        err.contains("no longer fits the battle (line 1 `fire a1-1 at mil-1a range 40 cover`")
+            && err.contains("--discard"),
+        "{err}"
+    );
+}
+
+#[test]
+fn json_play_is_one_document() {
+    let c = Campaign::full_moon();
+    let out = stdout(&play(&c, &["--json"], FIRST));
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(doc["outcome"], "suspended");
+    assert_eq!(doc["lines"].as_array().unwrap().len(), 5);
+    assert_eq!(doc["lines"][2]["accepted"], false);
+    assert!(doc["journal"]
+        .as_str()
+        .unwrap()
+        .ends_with(".play-crater-rim.jsonl"));
+    let out = stdout(&play(&c, &["--json"], REST));
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    assert_eq!(doc["outcome"], "committed");
+    assert_eq!(doc["resumed_lines"], 4);
+    assert_eq!(doc["result"]["battle"], "crater-rim");
+    assert_eq!(doc["result"]["winner"], "attacker");
+}
