@@ -153,3 +153,75 @@ fn json_play_is_one_document() {
     assert_eq!(doc["result"]["battle"], "crater-rim");
     assert_eq!(doc["result"]["winner"], "attacker");
 }
+
+/// On a terminal the lines are read by a line editor: Up brings back the
+/// last line, so `fire …`, then Up and Enter, fires twice.
+#[test]
+fn a_terminal_session_has_line_history() {
+    use std::io::Read;
+    use std::os::fd::FromRawFd;
+    let c = Campaign::full_moon();
+    let (mut master, mut slave) = (0, 0);
+    let ok = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(ok, 0, "no pseudo-terminal");
+    let slave = unsafe { std::fs::File::from_raw_fd(slave) };
+    let mut master = unsafe { std::fs::File::from_raw_fd(master) };
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("bounce"))
+        .arg("--db")
+        .arg(&c.db)
+        .args(["battle", "play", "crater-rim", "--seed", "4"])
+        .env_remove("BOUNCE_DB")
+        .env("TERM", "xterm")
+        .current_dir(c.dir.path())
+        .stdin(slave.try_clone().unwrap())
+        .stdout(slave.try_clone().unwrap())
+        .stderr(slave)
+        .spawn()
+        .unwrap();
+    // Drain what the child prints so that it never blocks on a full terminal.
+    let mut reader = master.try_clone().unwrap();
+    let drain = std::thread::spawn(move || {
+        let mut all = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            all.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8_lossy(&all).into_owned()
+    });
+    let path = journal(&c);
+    let lines = |n: usize| {
+        let start = std::time::Instant::now();
+        while std::fs::read_to_string(&path).map_or(0, |t| t.lines().count()) < n {
+            assert!(
+                start.elapsed().as_secs() < 30,
+                "the journal never reached {n} lines"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    };
+    master
+        .write_all(b"fire a1-1 at mil-1a range 40 cover\r")
+        .unwrap();
+    lines(2);
+    master.write_all(b"\x1b[A\r").unwrap();
+    lines(3);
+    master.write_all(b"\x04").unwrap();
+    let status = child.wait().unwrap();
+    drop(master);
+    assert!(status.success());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let fired = text.matches("fire a1-1 at mil-1a range 40 cover").count();
+    assert_eq!(fired, 2, "Up brought the line back:\n{text}");
+    let _ = drain.join();
+}

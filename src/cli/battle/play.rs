@@ -3,7 +3,7 @@
 //! line goes to a journal beside the campaign as it is played, so a session
 //! cut short is resumed where it stopped (`--discard` drops it).
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal};
 
 use serde::Serialize;
 
@@ -49,22 +49,62 @@ struct PlayDoc {
     result: Option<BattleDoc>,
 }
 
-/// Where the lines come from.
+/// Where the lines come from: a line editor with history on a terminal
+/// (rustyline: arrows, editing and Up for earlier lines, as umpires expect of
+/// a prompt), plain lines from a script or pipe.
 enum Input {
+    Editor(Box<rustyline::DefaultEditor>),
     Lines(std::io::Lines<std::io::StdinLock<'static>>),
 }
 
+/// What reading a line gave.
+enum Read {
+    Line(String),
+    /// The end of the input (Ctrl-D on a terminal).
+    End,
+    /// Ctrl-C at the prompt.
+    Interrupted,
+}
+
 impl Input {
-    fn next(&mut self, interactive: bool) -> Result<Option<String>, CliError> {
+    fn new(interactive: bool) -> Input {
         if interactive {
-            print!("> ");
-            let _ = std::io::stdout().flush();
+            if let Ok(editor) = rustyline::DefaultEditor::new() {
+                return Input::Editor(Box::new(editor));
+            }
         }
+        Input::Lines(std::io::stdin().lock().lines())
+    }
+
+    /// Puts earlier lines (a resumed session's) into the history.
+    fn remember<'a>(&mut self, lines: impl IntoIterator<Item = &'a str>) {
+        if let Input::Editor(e) = self {
+            for l in lines {
+                let _ = e.add_history_entry(l);
+            }
+        }
+    }
+
+    fn next(&mut self, prompt: &str) -> Result<Read, CliError> {
         match self {
-            Input::Lines(l) => l.next().transpose().map_err(|e| CliError::Io {
+            Input::Editor(e) => match e.readline(prompt) {
+                Ok(line) => {
+                    if !line.trim().is_empty() {
+                        let _ = e.add_history_entry(line.as_str());
+                    }
+                    Ok(Read::Line(line))
+                }
+                Err(rustyline::error::ReadlineError::Eof) => Ok(Read::End),
+                Err(rustyline::error::ReadlineError::Interrupted) => Ok(Read::Interrupted),
+                Err(e) => Err(CliError::Failed(format!("reading the terminal: {e}"))),
+            },
+            Input::Lines(l) => match l.next().transpose().map_err(|e| CliError::Io {
                 path: "stdin".into(),
                 source: e,
-            }),
+            })? {
+                Some(line) => Ok(Read::Line(line)),
+                None => Ok(Read::End),
+            },
         }
     }
 }
@@ -109,7 +149,7 @@ pub fn run(
         }
         other => other,
     };
-    let mut input = Input::Lines(std::io::stdin().lock().lines());
+    let mut input = Input::new(interactive);
     let mut doc = PlayDoc {
         battle: code.to_string(),
         outcome: "suspended",
@@ -133,12 +173,14 @@ pub fn run(
     if let Some((_, entries)) = &unfinished {
         let last = entries.last().map(|e| e.line.as_str()).unwrap_or("");
         if interactive {
-            print!(
+            let ask = format!(
                 "Battle {code} has an unfinished session of {} lines (the last: `{last}`). Resume it? [Y/n] ",
                 entries.len()
             );
-            let _ = std::io::stdout().flush();
-            let answer = input.next(false)?.unwrap_or_default();
+            let answer = match input.next(&ask)? {
+                Read::Line(a) => a,
+                Read::End | Read::Interrupted => "n".into(),
+            };
             if answer.trim().to_lowercase().starts_with('n') {
                 println!("Left it as it is; `bounce battle play {code} --discard` starts afresh.");
                 return Ok(());
@@ -154,6 +196,7 @@ pub fn run(
             }
         }
         doc.resumed_lines = entries.len();
+        input.remember(entries.iter().map(|e| e.line.as_str()));
         kept = Some(Journal::resume(&path, &header, entries).map_err(|e| io(&path, e))?);
         say(&format!(
             "Resumed the session of {code}: {} lines played again with their dice, turn {} (`status` shows the state; `--discard` would have started afresh).",
@@ -171,18 +214,24 @@ pub fn run(
         );
     }
     loop {
-        let Some(line) = input.next(interactive)? else {
-            let kept_any = kept.is_some();
-            if kept_any {
-                doc.journal = Some(path.display().to_string());
-                say(&format!(
-                    "Input ended without `end`: the campaign is unchanged. The session is kept in {}; `bounce battle play {code}` resumes it, `--discard` drops it.",
-                    path.display()
-                ));
-            } else {
-                say("Input ended without `end`: the campaign is unchanged.");
+        let line = match input.next(if interactive { "> " } else { "" })? {
+            Read::Line(line) => line,
+            end => {
+                let how = match end {
+                    Read::Interrupted => "Interrupted",
+                    _ => "Input ended without `end`",
+                };
+                if kept.is_some() {
+                    doc.journal = Some(path.display().to_string());
+                    say(&format!(
+                        "{how}: the campaign is unchanged. The session is kept in {}; `bounce battle play {code}` resumes it, `--discard` drops it.",
+                        path.display()
+                    ));
+                } else {
+                    say(&format!("{how}: the campaign is unchanged."));
+                }
+                break;
             }
-            break;
         };
         let line = line.trim().to_string();
         if line.starts_with('#') {
