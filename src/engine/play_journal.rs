@@ -5,7 +5,7 @@
 //! are played again with the same dice. It is removed when the battle is
 //! committed or abandoned.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -98,13 +98,6 @@ impl Journal {
         Ok(j)
     }
 
-    /// Opens an existing journal to add lines at its end.
-    pub fn append(path: &Path) -> std::io::Result<Journal> {
-        Ok(Journal {
-            file: OpenOptions::new().append(true).open(path)?,
-        })
-    }
-
     /// Adds one accepted line; it is on disk when this returns.
     pub fn add(&mut self, e: &Entry) -> std::io::Result<()> {
         self.write(&serde_json::to_string(e).expect("an entry serialises"))
@@ -143,7 +136,7 @@ mod tests {
         };
         j.add(&e).unwrap();
         drop(j);
-        let mut f = OpenOptions::new().append(true).open(&p).unwrap();
+        let mut f = std::fs::OpenOptions::new().append(true).open(&p).unwrap();
         f.write_all(b"{\"line\": \"tur").unwrap();
         assert_eq!(load(&p).unwrap(), Some((h, vec![e])));
         remove(&p);
