@@ -225,3 +225,57 @@ fn a_terminal_session_has_line_history() {
     assert_eq!(fired, 2, "Up brought the line back:\n{text}");
     let _ = drain.join();
 }
+
+/// Under every ruleset a session cut and resumed ends as the same battle as
+/// one played straight through.
+#[test]
+fn every_ruleset_resumes_as_if_never_cut() {
+    let lines = [
+        ("bia", "fire a1-1 at mil-1a range 40\nturn\n"),
+        ("dirtside", "activate a-1pl\nturn\n"),
+        ("fma", "activate a1-1#1\nfire a1-1#1 at mil-1a#1\nturn\n"),
+        ("action", "initiative\nturn\n"),
+    ];
+    for (ruleset, first) in lines {
+        let log = |cut: bool| {
+            let c = Campaign::full_moon();
+            c.ok(&[
+                "battle",
+                "new",
+                "r",
+                "--attacker",
+                "a-1pl",
+                "--defender",
+                "tycho-1",
+                "--range",
+                "30",
+                "--ruleset",
+                ruleset,
+            ]);
+            let run = |script: &str| {
+                let o = c
+                    .cmd(&["battle", "play", "r", "--seed", "11"])
+                    .write_stdin(script)
+                    .output()
+                    .unwrap();
+                assert!(
+                    o.status.success(),
+                    "{ruleset}: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                );
+                String::from_utf8_lossy(&o.stdout).into_owned()
+            };
+            if cut {
+                run(first);
+                let out = run("turn\nend draw\n");
+                assert!(out.contains("Resumed"), "{ruleset}: {out}");
+            } else {
+                run(&format!("{first}turn\nend draw\n"));
+            }
+            c.ok(&["battle", "log", "r"])
+        };
+        let (straight, cut) = (log(false), log(true));
+        assert!(straight.contains("> turn"), "{ruleset}: {straight}");
+        assert_eq!(straight, cut, "{ruleset}");
+    }
+}
