@@ -8,6 +8,7 @@ pub mod chain;
 pub mod interlude;
 pub mod odds;
 pub mod play;
+pub mod play_journal;
 pub mod record;
 pub mod registry;
 

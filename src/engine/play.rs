@@ -56,6 +56,10 @@ impl Happening for Line<'_> {
 /// One battle at the table.
 pub struct Session<'a> {
     table: Box<dyn TableBattle + 'a>,
+    /// Dice to use instead of the line's own, when a line is replayed.
+    forced: Option<Vec<String>>,
+    /// The dice the last accepted line used, as they would be typed.
+    accepted_dice: Vec<String>,
 }
 
 impl<'a> Session<'a> {
@@ -68,6 +72,8 @@ impl<'a> Session<'a> {
     ) -> Result<Self, BattleError> {
         Ok(Session {
             table: ruleset.table(setup, Roller::for_table(seed, manual))?,
+            forced: None,
+            accepted_dice: Vec::new(),
         })
     }
 
@@ -75,8 +81,50 @@ impl<'a> Session<'a> {
         format!("{}\n{SHARED_HELP}", self.table.verbs())
     }
 
+    /// The turn the battle is in.
+    pub fn turn(&self) -> u32 {
+        self.table.turn()
+    }
+
+    /// The dice the last accepted line used, each as it would be typed
+    /// (`roll` takes them back in this order); empty for a line that rolled none.
+    pub fn accepted_dice(&self) -> &[String] {
+        &self.accepted_dice
+    }
+
+    /// Plays a line again with exactly the dice it used before (a resumed
+    /// session). The line is first played as it was, from the session's seed:
+    /// where every earlier line was played the same way, the dice stream is
+    /// where it was, so the line rolls the same dice and the session goes on
+    /// exactly as it would have. Otherwise (or if the dice differ) the line is
+    /// played with the recorded dice given in order. Refused only if the line
+    /// now wants other dice than those.
+    pub fn replay(&mut self, text: &str, dice: &[String]) -> Reply {
+        match self.line(text) {
+            Reply::Done(t) if self.accepted_dice == dice => return Reply::Done(t),
+            Reply::Done(_) if text.trim() != "undo" => {
+                self.table.undo();
+            }
+            _ => {}
+        }
+        self.forced = Some(dice.to_vec());
+        let reply = self.line(text);
+        self.forced = None;
+        match reply {
+            Reply::Done(_) if self.accepted_dice != dice => {
+                self.table.undo();
+                Reply::Refused(format!(
+                    "it now uses the dice {:?}, not {:?}",
+                    self.accepted_dice, dice
+                ))
+            }
+            other => other,
+        }
+    }
+
     /// Reads one line.
     pub fn line(&mut self, text: &str) -> Reply {
+        self.accepted_dice.clear();
         let Some(words) = shlex::split(text) else {
             return Reply::Refused("unbalanced quotes".into());
         };
@@ -117,10 +165,13 @@ impl<'a> Session<'a> {
     /// Runs a line against the state; keeps the change only if the ruleset took
     /// the line and every die it wanted was given.
     fn act(&mut self, line: &str, words: &[String], next_turn: bool) -> Reply {
-        let (words, typed) = match take_rolls(words) {
+        let (words, mut typed) = match take_rolls(words) {
             Ok(v) => v,
             Err(why) => return Reply::Refused(why),
         };
+        if let Some(forced) = self.forced.take() {
+            typed = forced;
+        }
         self.table.checkpoint();
         self.table.dice().give(typed);
         let from = self.table.events().len();
@@ -154,6 +205,7 @@ impl<'a> Session<'a> {
             return Reply::Refused(why);
         }
         let dice = self.table.dice().used().to_vec();
+        self.accepted_dice = dice.iter().map(|d| d.value.to_string()).collect();
         let turn = self.table.turn();
         let said: Vec<String> = self.table.events()[from..]
             .iter()

@@ -28,6 +28,7 @@ mod odds_compare;
 mod orbital;
 mod output_files;
 mod play;
+mod play_resume;
 mod player_view;
 mod readme;
 mod record;

@@ -132,6 +132,10 @@ pub enum BattleCommand {
         /// `auto`: the tool rolls when a line gives no roll; `manual`: every die must be typed.
         #[arg(long, default_value = "auto", value_parser = ["auto", "manual"])]
         dice: String,
+        /// Drop the battle's unfinished session (kept since Ctrl-C, a crash or the
+        /// end of the input) and start afresh.
+        #[arg(long)]
+        discard: bool,
     },
     /// Fight a battle many times without writing anything: win rates, hits, what-if variants.
     #[command(after_help = odds::AFTER_HELP)]
@@ -230,7 +234,11 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
         BattleCommand::Log { code, side } => log::run(ctx, registry, &code, side.as_deref()),
         BattleCommand::Auto { code, dry_run } => auto::run(ctx, registry, &code, dry_run),
         BattleCommand::Record { code, results } => record::run(ctx, registry, &code, &results),
-        BattleCommand::Play { code, dice } => play::run(ctx, registry, &code, dice == "manual"),
+        BattleCommand::Play {
+            code,
+            dice,
+            discard,
+        } => play::run(ctx, registry, &code, dice == "manual", discard),
         BattleCommand::Odds {
             code,
             runs,
