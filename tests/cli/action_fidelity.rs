@@ -291,3 +291,70 @@ fn the_mortar_fires_only_at_what_someone_sees() {
     }
     assert!(fired > 0, "it fires when a friend is at the target");
 }
+
+#[test]
+fn the_log_shows_the_phase_the_points_left_part_moves_and_where_shots_land() {
+    let support = "type = \"infantry\"\ntraining = \"trained\"\nactions = 3\n\
+        equipment = \"lta\"\nweapon = \"sla_support\"\nmen = 4";
+    let c = two_sides(&[(LTA, 2), (support, 2)], &[(LTA, 2), (support, 1)]);
+    plan(&c, "o", &["--range", "30", "--cover", "cover"]);
+    plan(
+        &c,
+        "w",
+        &["--range", "10", "--cover", "open", "--terrain", "swamp"],
+    );
+    let (mut part, mut scatters) = (0, 0);
+    for seed in 1..=6 {
+        for code in ["o", "w"] {
+            let ev = events(&c, code, seed);
+            let mut last: std::collections::HashMap<(i64, String), i64> = Default::default();
+            for e in &ev {
+                let d = &e["data"];
+                let kind = d["kind"].as_str().unwrap();
+                if !["move", "part_move", "attack", "scatter", "life_lost"].contains(&kind) {
+                    continue;
+                }
+                let phase = d["phase"].as_i64().unwrap();
+                assert!(phase >= 1, "{}", e["text"]);
+                let text = e["text"].as_str().unwrap();
+                assert!(text.starts_with(&format!("phase {phase}: ")), "{text}");
+                if kind == "part_move" {
+                    part += 1;
+                }
+                if kind == "scatter" {
+                    scatters += 1;
+                    assert!(
+                        text.contains("landing") || text.contains("simple miss"),
+                        "where it landed (L300-302): {text}"
+                    );
+                }
+                let left = match kind {
+                    "move" | "part_move" => d["ap_left"].as_i64(),
+                    "attack" if d["via"].is_null() => Some(d["ap_left"].as_i64().unwrap()),
+                    _ => None,
+                };
+                if let Some(left) = left {
+                    let who = d["stand"]
+                        .as_str()
+                        .or(d["attacker"].as_str())
+                        .unwrap()
+                        .to_string();
+                    let key = (e["turn"].as_i64().unwrap(), who);
+                    if let Some(before) = last.insert(key, left) {
+                        assert_eq!(left, before - 1, "one AP an action: {text}");
+                    }
+                    assert!(
+                        text.contains(&format!("{left} left"))
+                            || text.contains(&format!("{left} AP left")),
+                        "{text}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        part > 0,
+        "a grid of swamp takes 3 AP over several phases (L157)"
+    );
+    assert!(scatters > 0);
+}

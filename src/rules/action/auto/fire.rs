@@ -225,7 +225,9 @@ impl Battle<'_, '_> {
     }
 
     /// Where a missed area shot lands: the direction and distance d100s, in
-    /// the attacker's frame (direction 1 carries on away from the attacker).
+    /// the attacker's frame (direction 1 carries on away from the attacker),
+    /// logged with where it came down and whether anyone can be hurt there
+    /// (rules text L300-302).
     pub(crate) fn scatter(&mut self, i: usize, j: usize) -> Option<Grid> {
         let dir_roll = self.s.dice.d100();
         let direction = scatter::direction(dir_roll);
@@ -236,20 +238,40 @@ impl Battle<'_, '_> {
             }
             None => (None, None),
         };
+        let landed = direction.zip(grids_n).map(|(d, g)| scatter::offset(d, g));
+        let centre = landed.map(|(side, onward)| {
+            let (a, t) = (self.s.pieces[i].pos, self.s.pieces[j].pos);
+            // Onward points from the attacker to the target along the rows.
+            let sign = if t.1 < a.1 { -1 } else { 1 };
+            (t.0 + side * sign, t.1 + onward * sign)
+        });
+        let radius = self.s.pieces[i].area_radius().unwrap_or(0);
+        let under = centre.map_or(0, |c| {
+            self.s
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|&(k, b)| {
+                    k != i
+                        && k != j
+                        && b.fighting()
+                        && !b.is_aircraft()
+                        && templates::in_area(c, radius, b.pos)
+                })
+                .count()
+        });
         self.log(Some(self.s.pieces[i].role), move |b| ActEvent::Scatter {
+            phase: b.s.phase,
             attacker: b.code(i),
             target: b.code(j),
             direction_roll: dir_roll,
             direction,
             distance_roll: dist_roll,
             grids: grids_n,
+            landed,
+            under,
         });
-        let (d, g) = (direction?, grids_n?);
-        let (side, onward) = scatter::offset(d, g);
-        let (a, t) = (self.s.pieces[i].pos, self.s.pieces[j].pos);
-        // Onward points from the attacker to the target along the rows.
-        let sign = if t.1 < a.1 { -1 } else { 1 };
-        Some((t.0 + side * sign, t.1 + onward * sign))
+        centre
     }
 
     /// The opposed roll itself, its log line and its damage.
@@ -293,6 +315,10 @@ impl Battle<'_, '_> {
             }
             x.fired = true;
         }
+        let ap_left = shot
+            .via
+            .is_none()
+            .then(|| self.s.pieces[i].ap + self.s.pieces[i].move_ap);
         self.log(Some(a.role), move |b| ActEvent::Attack {
             phase: b.s.phase,
             attacker: b.code(i),
@@ -306,8 +332,10 @@ impl Battle<'_, '_> {
             defence_bonus: db,
             attack_roll: ra,
             defence_roll: rd,
+            bunker,
             via: shot.via.clone(),
             hit: out == Outcome::Hit,
+            ap_left,
         });
         let t = &mut self.s.pieces[j];
         t.under_fire = true;
@@ -342,6 +370,7 @@ impl Battle<'_, '_> {
         let (ll, hits) = (x.ll, x.hits);
         let role = x.role;
         self.log(Some(role.other()), move |b| ActEvent::LifeLost {
+            phase: b.s.phase,
             stand: b.code(j),
             life_levels: ll,
             hits,

@@ -76,6 +76,15 @@ impl Battle<'_, '_> {
         x.moved = true;
         x.progress += 1;
         if x.progress < cost {
+            let (put, left) = (x.progress, x.ap + x.move_ap);
+            self.log(Some(Role::Attacker), move |b| ActEvent::PartMove {
+                phase: b.s.phase,
+                stand: b.code(i),
+                terrain: b.p.terrain.name(),
+                put,
+                cost,
+                ap_left: left,
+            });
             return;
         }
         x.progress = 0;
@@ -88,9 +97,11 @@ impl Battle<'_, '_> {
         self.s.pieces[i].pos = to_grid;
         let to = self.nearest_enemy(i).unwrap_or(0);
         self.log(Some(Role::Attacker), move |b| ActEvent::Move {
+            phase: b.s.phase,
             stand: b.code(i),
             grids: 1,
             ap: cost,
+            ap_left: b.s.pieces[i].ap + b.s.pieces[i].move_ap,
             from: Some(from),
             to: Some(to),
         });
@@ -105,9 +116,11 @@ impl Battle<'_, '_> {
         x.ap -= ap - from_moving;
         x.moved = true;
         self.log(Some(self.s.pieces[i].role), move |b| ActEvent::Move {
+            phase: b.s.phase,
             stand: b.code(i),
             grids,
             ap,
+            ap_left: b.s.pieces[i].ap + b.s.pieces[i].move_ap,
             from: None,
             to: None,
         });
