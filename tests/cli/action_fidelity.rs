@@ -358,3 +358,131 @@ fn the_log_shows_the_phase_the_points_left_part_moves_and_where_shots_land() {
     );
     assert!(scatters > 0);
 }
+
+/// A 3-man mortar team in LTA (artillery: it does not move).
+const MORTAR: &str = "type = \"artillery\"\ntraining = \"regular\"\nactions = 3\n\
+    equipment = \"lta\"\nweapon = \"he_missile\"\nmen = 3";
+/// A two-man anti-tank missile team.
+const AT: &str = "type = \"infantry\"\ntraining = \"trained\"\nactions = 3\n\
+    equipment = \"lta\"\nweapon = \"at_missile\"\nmen = 2";
+
+#[test]
+fn smaller_rules_unable_to_move_ready_on_one_target_missiles_scatter_deep_water() {
+    // +5 against a defender unable to move (L244).
+    let m = two_sides(&[(LTA, 2)], &[(MORTAR, 1)]);
+    plan(&m, "m", &["--range", "40", "--cover", "cover"]);
+    let mut on_mortar = 0;
+    for seed in 1..=4 {
+        for a in attacks(&events(&m, "m", seed)) {
+            let text = a["text"].as_str().unwrap();
+            if a["data"]["target"] == "d1" {
+                on_mortar += 1;
+                assert!(text.contains("defender_stunned +5"), "{text}");
+            } else {
+                assert!(!text.contains("defender_stunned"), "{text}");
+            }
+        }
+    }
+    let c = two_sides(&[(LTA, 4), (AT, 2)], &[(LTA, 2)]);
+    plan(&c, "s", &["--range", "40", "--cover", "cover"]);
+    let mut at_scatters = 0;
+    for seed in 1..=8 {
+        let ev = events(&c, "s", seed);
+        // The Ready's +1 goes with one target a turn (L243).
+        let mut readied: std::collections::HashMap<(i64, String), String> = Default::default();
+        for a in attacks(&ev).filter(|a| a["text"].as_str().unwrap().contains("readied +1")) {
+            let key = (
+                a["turn"].as_i64().unwrap(),
+                a["data"]["attacker"].as_str().unwrap().to_string(),
+            );
+            let target = a["data"]["target"].as_str().unwrap().to_string();
+            let first = readied.entry(key).or_insert_with(|| target.clone());
+            assert_eq!(*first, target, "readied +1 against another: {}", a["text"]);
+        }
+        // The anti-tank missile is a missile: it scatters when it misses (L269).
+        at_scatters += ev
+            .iter()
+            .filter(|e| {
+                e["data"]["kind"] == "scatter"
+                    && ["a5", "a6"].contains(&e["data"]["attacker"].as_str().unwrap())
+            })
+            .count();
+    }
+    assert!(
+        on_mortar > 0 && at_scatters > 0,
+        "{on_mortar} {at_scatters}"
+    );
+
+    // Nobody can attack out of deep water (L187): the attackers give up at
+    // once instead of waiting out the turn limit.
+    plan(
+        &c,
+        "river",
+        &[
+            "--range",
+            "40",
+            "--cover",
+            "open",
+            "--terrain",
+            "deep-water",
+        ],
+    );
+    let doc = c.json(&["battle", "auto", "river", "--seed", "1", "--dry-run"]);
+    assert_eq!(doc["turns"], 1, "{}", doc["end_reason"]);
+    assert!(doc["end_reason"]
+        .as_str()
+        .unwrap()
+        .contains("neither side can hurt the other"));
+}
+
+#[test]
+fn the_queries_count_a_situation_once_price_rubble_and_answer_range_and_toughness() {
+    let c = two_sides(&[(LTA, 1)], &[(LTA, 1)]);
+    let twice = c.json(&[
+        "rules",
+        "action",
+        "attack",
+        "--ab",
+        "0",
+        "--defence",
+        "0",
+        "--situation",
+        "readied",
+        "--situation",
+        "readied",
+    ]);
+    assert_eq!(twice["modifier"], 1);
+    c.fails(
+        2,
+        &[
+            "rules",
+            "action",
+            "attack",
+            "--ab",
+            "0",
+            "--defence",
+            "0",
+            "--situation",
+            "attacker-higher",
+            "--situation",
+            "attacker-lower",
+        ],
+    );
+    let rubble = c.json(&["rules", "action", "move-cost", "--terrain", "rubble"]);
+    assert_eq!(rubble["ap"], 2);
+    let r = c.json(&[
+        "rules",
+        "action",
+        "range",
+        "--grids",
+        "5",
+        "--elevation",
+        "1",
+    ]);
+    assert_eq!(r["range"], 6);
+    let t = c.json(&["rules", "action", "toughness", "--size", "huge"]);
+    assert_eq!(
+        (t["toughness"].as_i64(), t["vehicle_life_levels"].as_i64()),
+        (Some(80), Some(8))
+    );
+}

@@ -71,17 +71,19 @@ impl Battle<'_, '_> {
     fn anyone_can_hurt(&self) -> bool {
         let n = self.s.pieces.len();
         let most = weapons::band_edges()[5];
-        (0..n).any(|i| {
-            let a = &self.s.pieces[i];
-            a.fighting()
-                && a.weapon.is_some()
-                && (0..n).any(|j| {
-                    let b = &self.s.pieces[j];
-                    b.role != a.role
-                        && b.fighting()
-                        && (1..=most).any(|r| self.weapon_value(i, j, r).is_some())
-                })
-        })
+        // Nobody attacks out of deep water (L187).
+        self.p.terrain.can_attack_from()
+            && (0..n).any(|i| {
+                let a = &self.s.pieces[i];
+                a.fighting()
+                    && a.weapon.is_some()
+                    && (0..n).any(|j| {
+                        let b = &self.s.pieces[j];
+                        b.role != a.role
+                            && b.fighting()
+                            && (1..=most).any(|r| self.weapon_value(i, j, r).is_some())
+                    })
+            })
     }
 
     /// Fresh action points and a clean slate of this turn's modifiers.

@@ -64,6 +64,8 @@ impl Battle<'_, '_> {
             bunker: dug && self.p.setup.defender_cover == Cover::Bunker,
             higher: a.is_aircraft() && !b.is_aircraft(),
             lower: b.is_aircraft() && !a.is_aircraft(),
+            // Unable to move (L244): artillery and emplaced weapons.
+            stunned: !b.m.mobile && !b.is_aircraft(),
             ..Shot::default()
         }
     }
@@ -139,6 +141,7 @@ impl Battle<'_, '_> {
                 continue;
             }
             self.s.pieces[r].ready = None;
+            self.s.pieces[r].readied_on = Some(Some(mover));
             let shot = self.auto_shot(r, mover);
             self.attack(r, mover, shot);
         }
@@ -148,7 +151,9 @@ impl Battle<'_, '_> {
     pub(crate) fn situations(&self, i: usize, j: usize, shot: &Shot) -> Vec<Situation> {
         let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
         let mut out = Vec::new();
-        if a.readied_on.is_some_and(|on| on.is_none_or(|t| t == j)) {
+        // Only against the element the Ready was on, or the one whose move
+        // into range set it off (L243: "this unit/location").
+        if a.readied_on == Some(Some(j)) {
             out.push(Situation::Readied);
         }
         if shot.stunned {
@@ -186,11 +191,14 @@ impl Battle<'_, '_> {
         if free || self.s.pieces[j].is_aircraft() {
             return out;
         }
-        let Some(radius) = self.s.pieces[i].area_radius() else {
+        let x = &self.s.pieces[i];
+        let Some(radius) = x.weapon.and_then(|w| weapons::scatter_radius(&x.bia, w)) else {
             return out;
         };
         let centre = match out {
-            Outcome::Hit => Some(self.s.pieces[j].pos),
+            // A missile's hit is the target's alone; a blast takes the area.
+            Outcome::Hit if x.area_radius().is_some() => Some(self.s.pieces[j].pos),
+            Outcome::Hit => None,
             Outcome::NoEffect => self.scatter(i, j),
         };
         let Some(centre) = centre else { return out };
@@ -245,7 +253,11 @@ impl Battle<'_, '_> {
             let sign = if t.1 < a.1 { -1 } else { 1 };
             (t.0 + side * sign, t.1 + onward * sign)
         });
-        let radius = self.s.pieces[i].area_radius().unwrap_or(0);
+        let x = &self.s.pieces[i];
+        let radius = x
+            .weapon
+            .and_then(|w| weapons::scatter_radius(&x.bia, w))
+            .unwrap_or(0);
         let under = centre.map_or(0, |c| {
             self.s
                 .pieces

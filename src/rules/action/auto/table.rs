@@ -143,6 +143,10 @@ impl<'a> ActionTable<'a> {
                     shot.range
                 ));
             }
+            if b.s.pieces[i].ready == Some(None) {
+                // A Ready on whatever comes into range is met by this target.
+                b.s.pieces[i].readied_on = Some(Some(j));
+            }
             b.one_roll(i, j, &shot);
             Ok(())
         })
