@@ -308,6 +308,7 @@ fn the_log_shows_the_phase_the_points_left_part_moves_and_where_shots_land() {
         for code in ["o", "w"] {
             let ev = events(&c, code, seed);
             let mut last: std::collections::HashMap<(i64, String), i64> = Default::default();
+            let mut acted = std::collections::HashSet::new();
             for e in &ev {
                 let d = &e["data"];
                 let kind = d["kind"].as_str().unwrap();
@@ -339,6 +340,10 @@ fn the_log_shows_the_phase_the_points_left_part_moves_and_where_shots_land() {
                         .or(d["attacker"].as_str())
                         .unwrap()
                         .to_string();
+                    assert!(
+                        acted.insert((e["turn"].as_i64().unwrap(), phase, who.clone())),
+                        "one action a phase (L155), readied fire included: {text}"
+                    );
                     let key = (e["turn"].as_i64().unwrap(), who);
                     if let Some(before) = last.insert(key, left) {
                         assert_eq!(left, before - 1, "one AP an action: {text}");
@@ -485,4 +490,54 @@ fn the_queries_count_a_situation_once_price_rubble_and_answer_range_and_toughnes
         (t["toughness"].as_i64(), t["vehicle_life_levels"].as_i64()),
         (Some(80), Some(8))
     );
+}
+
+#[test]
+fn table_play_keeps_the_action_phase() {
+    use bounce::campaign::battle::{ready, setup};
+    use bounce::engine::play::{Reply, Session};
+    use bounce::engine::Registry;
+    use bounce::store::Store;
+    let c = two_sides(&[(LTA, 2)], &[(LTA, 1)]);
+    plan(&c, "t", &["--range", "20", "--cover", "open"]);
+    let store = Store::open(&c.db).unwrap();
+    let registry = Registry::standard();
+    let rs = registry.get("action").unwrap();
+    let b = ready(store.conn(), "t").unwrap();
+    let s = setup(store.conn(), &b, rs.turn_limit()).unwrap();
+    let mut p = Session::new(rs, &s, 1, true).unwrap();
+    let ok = |p: &mut Session, l: &str| matches!(p.line(l), Reply::Done(_));
+    // Order a2 > d1 > a1.
+    assert!(ok(&mut p, "initiative roll 10,90,50"));
+    assert!(
+        !ok(&mut p, "attack a1 at d1 range 8 roll 50,50"),
+        "a1 acts last in the phase (L159)"
+    );
+    assert!(ok(&mut p, "attack a2 at d1 range 8 roll 50,50"));
+    assert!(
+        !ok(&mut p, "attack a2 at d1 range 8 roll 50,50"),
+        "one action a phase (L155)"
+    );
+    assert!(ok(&mut p, "done d1"));
+    assert!(ok(&mut p, "move a1 terrain swamp"));
+    assert!(
+        !ok(&mut p, "attack a1 at d1 range 8 roll 50,50"),
+        "the move was its action this phase"
+    );
+    assert!(ok(&mut p, "phase"));
+    assert!(ok(&mut p, "attack a2 at d1 range 8 roll 50,50"));
+    let Reply::Done(said) = p.line("move a1 terrain swamp") else {
+        panic!("a second AP into the swamp")
+    };
+    assert!(said.contains("2 of the grid's 3 AP"), "{said}");
+    // A Ready against a location (L139).
+    assert!(ok(&mut p, "turn"));
+    assert!(
+        !ok(&mut p, "move a1"),
+        "initiative is rolled anew each turn"
+    );
+    let Reply::Done(said) = p.line("ready d1 at 0,3") else {
+        panic!("ready at a grid")
+    };
+    assert!(said.contains("whatever enters grid 0,3"), "{said}");
 }

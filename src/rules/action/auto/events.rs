@@ -46,6 +46,9 @@ pub enum ActEvent {
     Ready {
         stand: String,
         on: Option<String>,
+        /// A location (column, row) instead of an element.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<(i64, i64)>,
     },
     Move {
         phase: u32,
@@ -208,9 +211,12 @@ impl Happening for ActEvent {
                     .join(", "),
                 order.join(" > ")
             ),
-            ActEvent::Ready { stand, on } => match on {
-                Some(t) => format!("{stand} readies against {t}"),
-                None => format!("{stand} readies against any enemy that comes into range"),
+            ActEvent::Ready { stand, on, at } => match (on, at) {
+                (Some(t), _) => format!("{stand} readies against {t}"),
+                (None, Some((x, y))) => {
+                    format!("{stand} readies against whatever enters grid {x},{y}")
+                }
+                (None, None) => format!("{stand} readies against any enemy that comes into range"),
             },
             ActEvent::Move {
                 phase,

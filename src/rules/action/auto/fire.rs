@@ -324,6 +324,7 @@ impl Battle<'_, '_> {
                 }
                 x.fired_this_turn = true;
                 x.ready = None;
+                x.acted_in = self.s.phase;
             }
             x.fired = true;
         }
