@@ -257,6 +257,20 @@ fn table_play_with_typed_dice_and_undo() {
     let mut session = Session::new(rs, &s, 1, true).unwrap();
     let attack = format!("attack {att} at {def} range 5 cover");
     assert!(
+        matches!(
+            session.line(&format!("{attack} roll 99,1")),
+            Reply::Refused(_)
+        ),
+        "initiative comes first"
+    );
+    // The first attacker acts first in every phase.
+    let n = s.attacker.stands.len() + s.defender.stands.len();
+    let rolls: Vec<String> = (0..n).map(|i| (100 - i).to_string()).collect();
+    assert!(matches!(
+        session.line(&format!("initiative roll {}", rolls.join(","))),
+        Reply::Done(_)
+    ));
+    assert!(
         matches!(session.line(&attack), Reply::Refused(_)),
         "manual dice need both d100s"
     );
@@ -278,25 +292,31 @@ fn table_play_with_typed_dice_and_undo() {
         panic!("a miss")
     };
     assert!(said.contains("no effect"), "{said}");
-    // Second attack in the turn: the defender was already attacked (+1).
+    // Second attack in the turn, in the next phase: the defender was
+    // already attacked (+1).
+    assert!(matches!(session.line("phase"), Reply::Done(_)));
     let Reply::Done(said) = session.line(&format!("{attack} roll 80,10")) else {
         panic!("a hit")
     };
     assert!(said.contains("defender_already_attacked +1"), "{said}");
     // Two attacks spent the 2 AP; the HMA team's 3 movement points buy one
-    // grid of heavy forest and no more.
-    assert!(matches!(
-        session.line(&format!("move {att} 1 terrain heavy-forest")),
-        Reply::Done(_)
-    ));
+    // grid of heavy forest, an AP a phase, and no more.
+    for _ in 0..3 {
+        assert!(matches!(session.line("phase"), Reply::Done(_)));
+        assert!(matches!(
+            session.line(&format!("move {att} terrain heavy-forest")),
+            Reply::Done(_)
+        ));
+    }
+    assert!(matches!(session.line("phase"), Reply::Done(_)));
     assert!(
         matches!(
-            session.line(&format!("move {att} 1 terrain open")),
+            session.line(&format!("move {att} terrain open")),
             Reply::Refused(_)
         ),
         "no points left"
     );
-    assert!(matches!(session.line("move nobody 1"), Reply::Refused(_)));
+    assert!(matches!(session.line("move nobody"), Reply::Refused(_)));
     // Another element under the same shot costs no action point.
     let other = s.defender.stands[1].code.clone();
     let Reply::Done(said) =

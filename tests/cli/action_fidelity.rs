@@ -291,3 +291,253 @@ fn the_mortar_fires_only_at_what_someone_sees() {
     }
     assert!(fired > 0, "it fires when a friend is at the target");
 }
+
+#[test]
+fn the_log_shows_the_phase_the_points_left_part_moves_and_where_shots_land() {
+    let support = "type = \"infantry\"\ntraining = \"trained\"\nactions = 3\n\
+        equipment = \"lta\"\nweapon = \"sla_support\"\nmen = 4";
+    let c = two_sides(&[(LTA, 2), (support, 2)], &[(LTA, 2), (support, 1)]);
+    plan(&c, "o", &["--range", "30", "--cover", "cover"]);
+    plan(
+        &c,
+        "w",
+        &["--range", "10", "--cover", "open", "--terrain", "swamp"],
+    );
+    let (mut part, mut scatters) = (0, 0);
+    for seed in 1..=6 {
+        for code in ["o", "w"] {
+            let ev = events(&c, code, seed);
+            let mut last: std::collections::HashMap<(i64, String), i64> = Default::default();
+            let mut acted = std::collections::HashSet::new();
+            for e in &ev {
+                let d = &e["data"];
+                let kind = d["kind"].as_str().unwrap();
+                if !["move", "part_move", "attack", "scatter", "life_lost"].contains(&kind) {
+                    continue;
+                }
+                let phase = d["phase"].as_i64().unwrap();
+                assert!(phase >= 1, "{}", e["text"]);
+                let text = e["text"].as_str().unwrap();
+                assert!(text.starts_with(&format!("phase {phase}: ")), "{text}");
+                if kind == "part_move" {
+                    part += 1;
+                }
+                if kind == "scatter" {
+                    scatters += 1;
+                    assert!(
+                        text.contains("landing") || text.contains("simple miss"),
+                        "where it landed (L300-302): {text}"
+                    );
+                }
+                let left = match kind {
+                    "move" | "part_move" => d["ap_left"].as_i64(),
+                    "attack" if d["via"].is_null() => Some(d["ap_left"].as_i64().unwrap()),
+                    _ => None,
+                };
+                if let Some(left) = left {
+                    let who = d["stand"]
+                        .as_str()
+                        .or(d["attacker"].as_str())
+                        .unwrap()
+                        .to_string();
+                    assert!(
+                        acted.insert((e["turn"].as_i64().unwrap(), phase, who.clone())),
+                        "one action a phase (L155), readied fire included: {text}"
+                    );
+                    let key = (e["turn"].as_i64().unwrap(), who);
+                    if let Some(before) = last.insert(key, left) {
+                        assert_eq!(left, before - 1, "one AP an action: {text}");
+                    }
+                    assert!(
+                        text.contains(&format!("{left} left"))
+                            || text.contains(&format!("{left} AP left")),
+                        "{text}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        part > 0,
+        "a grid of swamp takes 3 AP over several phases (L157)"
+    );
+    assert!(scatters > 0);
+}
+
+/// A 3-man mortar team in LTA (artillery: it does not move).
+const MORTAR: &str = "type = \"artillery\"\ntraining = \"regular\"\nactions = 3\n\
+    equipment = \"lta\"\nweapon = \"he_missile\"\nmen = 3";
+/// A two-man anti-tank missile team.
+const AT: &str = "type = \"infantry\"\ntraining = \"trained\"\nactions = 3\n\
+    equipment = \"lta\"\nweapon = \"at_missile\"\nmen = 2";
+
+#[test]
+fn smaller_rules_unable_to_move_ready_on_one_target_missiles_scatter_deep_water() {
+    // +5 against a defender unable to move (L244).
+    let m = two_sides(&[(LTA, 2)], &[(MORTAR, 1)]);
+    plan(&m, "m", &["--range", "40", "--cover", "cover"]);
+    let mut on_mortar = 0;
+    for seed in 1..=4 {
+        for a in attacks(&events(&m, "m", seed)) {
+            let text = a["text"].as_str().unwrap();
+            if a["data"]["target"] == "d1" {
+                on_mortar += 1;
+                assert!(text.contains("defender_stunned +5"), "{text}");
+            } else {
+                assert!(!text.contains("defender_stunned"), "{text}");
+            }
+        }
+    }
+    let c = two_sides(&[(LTA, 4), (AT, 2)], &[(LTA, 2)]);
+    plan(&c, "s", &["--range", "40", "--cover", "cover"]);
+    let mut at_scatters = 0;
+    for seed in 1..=8 {
+        let ev = events(&c, "s", seed);
+        // The Ready's +1 goes with one target a turn (L243).
+        let mut readied: std::collections::HashMap<(i64, String), String> = Default::default();
+        for a in attacks(&ev).filter(|a| a["text"].as_str().unwrap().contains("readied +1")) {
+            let key = (
+                a["turn"].as_i64().unwrap(),
+                a["data"]["attacker"].as_str().unwrap().to_string(),
+            );
+            let target = a["data"]["target"].as_str().unwrap().to_string();
+            let first = readied.entry(key).or_insert_with(|| target.clone());
+            assert_eq!(*first, target, "readied +1 against another: {}", a["text"]);
+        }
+        // The anti-tank missile is a missile: it scatters when it misses (L269).
+        at_scatters += ev
+            .iter()
+            .filter(|e| {
+                e["data"]["kind"] == "scatter"
+                    && ["a5", "a6"].contains(&e["data"]["attacker"].as_str().unwrap())
+            })
+            .count();
+    }
+    assert!(
+        on_mortar > 0 && at_scatters > 0,
+        "{on_mortar} {at_scatters}"
+    );
+
+    // Nobody can attack out of deep water (L187): the attackers give up at
+    // once instead of waiting out the turn limit.
+    plan(
+        &c,
+        "river",
+        &[
+            "--range",
+            "40",
+            "--cover",
+            "open",
+            "--terrain",
+            "deep-water",
+        ],
+    );
+    let doc = c.json(&["battle", "auto", "river", "--seed", "1", "--dry-run"]);
+    assert_eq!(doc["turns"], 1, "{}", doc["end_reason"]);
+    assert!(doc["end_reason"]
+        .as_str()
+        .unwrap()
+        .contains("neither side can hurt the other"));
+}
+
+#[test]
+fn the_queries_count_a_situation_once_price_rubble_and_answer_range_and_toughness() {
+    let c = two_sides(&[(LTA, 1)], &[(LTA, 1)]);
+    let twice = c.json(&[
+        "rules",
+        "action",
+        "attack",
+        "--ab",
+        "0",
+        "--defence",
+        "0",
+        "--situation",
+        "readied",
+        "--situation",
+        "readied",
+    ]);
+    assert_eq!(twice["modifier"], 1);
+    c.fails(
+        2,
+        &[
+            "rules",
+            "action",
+            "attack",
+            "--ab",
+            "0",
+            "--defence",
+            "0",
+            "--situation",
+            "attacker-higher",
+            "--situation",
+            "attacker-lower",
+        ],
+    );
+    let rubble = c.json(&["rules", "action", "move-cost", "--terrain", "rubble"]);
+    assert_eq!(rubble["ap"], 2);
+    let r = c.json(&[
+        "rules",
+        "action",
+        "range",
+        "--grids",
+        "5",
+        "--elevation",
+        "1",
+    ]);
+    assert_eq!(r["range"], 6);
+    let t = c.json(&["rules", "action", "toughness", "--size", "huge"]);
+    assert_eq!(
+        (t["toughness"].as_i64(), t["vehicle_life_levels"].as_i64()),
+        (Some(80), Some(8))
+    );
+}
+
+#[test]
+fn table_play_keeps_the_action_phase() {
+    use bounce::campaign::battle::{ready, setup};
+    use bounce::engine::play::{Reply, Session};
+    use bounce::engine::Registry;
+    use bounce::store::Store;
+    let c = two_sides(&[(LTA, 2)], &[(LTA, 1)]);
+    plan(&c, "t", &["--range", "20", "--cover", "open"]);
+    let store = Store::open(&c.db).unwrap();
+    let registry = Registry::standard();
+    let rs = registry.get("action").unwrap();
+    let b = ready(store.conn(), "t").unwrap();
+    let s = setup(store.conn(), &b, rs.turn_limit()).unwrap();
+    let mut p = Session::new(rs, &s, 1, true).unwrap();
+    let ok = |p: &mut Session, l: &str| matches!(p.line(l), Reply::Done(_));
+    // Order a2 > d1 > a1.
+    assert!(ok(&mut p, "initiative roll 10,90,50"));
+    assert!(
+        !ok(&mut p, "attack a1 at d1 range 8 roll 50,50"),
+        "a1 acts last in the phase (L159)"
+    );
+    assert!(ok(&mut p, "attack a2 at d1 range 8 roll 50,50"));
+    assert!(
+        !ok(&mut p, "attack a2 at d1 range 8 roll 50,50"),
+        "one action a phase (L155)"
+    );
+    assert!(ok(&mut p, "done d1"));
+    assert!(ok(&mut p, "move a1 terrain swamp"));
+    assert!(
+        !ok(&mut p, "attack a1 at d1 range 8 roll 50,50"),
+        "the move was its action this phase"
+    );
+    assert!(ok(&mut p, "phase"));
+    assert!(ok(&mut p, "attack a2 at d1 range 8 roll 50,50"));
+    let Reply::Done(said) = p.line("move a1 terrain swamp") else {
+        panic!("a second AP into the swamp")
+    };
+    assert!(said.contains("2 of the grid's 3 AP"), "{said}");
+    // A Ready against a location (L139).
+    assert!(ok(&mut p, "turn"));
+    assert!(
+        !ok(&mut p, "move a1"),
+        "initiative is rolled anew each turn"
+    );
+    let Reply::Done(said) = p.line("ready d1 at 0,3") else {
+        panic!("ready at a grid")
+    };
+    assert!(said.contains("whatever enters grid 0,3"), "{said}");
+}

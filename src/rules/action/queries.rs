@@ -6,9 +6,11 @@ use clap::Subcommand;
 use serde_json::{json, Value};
 
 use super::modifiers::{self, Situation};
-use super::movement::Terrain;
+use super::movement::{Sight, Terrain, RUBBLE_AP};
 use super::opposed::{self, Outcome};
+use super::range;
 use super::scatter;
+use super::toughness::{self, Size, TOUGHNESS};
 use crate::battle::ruleset::Answer;
 
 #[derive(Debug, Subcommand)]
@@ -44,14 +46,76 @@ pub enum ActionQuery {
         #[arg(long)]
         roll: Option<String>,
     },
-    /// Action points to cross one grid of a terrain.
+    /// Action points to cross one grid of a terrain, with the table's notes.
     #[command(after_help = "Example:\n  bounce rules action move-cost --terrain heavy-forest")]
     MoveCost {
         /// open, inside-building, on-building, light-forest, rough,
-        /// shallow-water, hills, heavy-forest, swamp, deep-water, climb-building.
-        #[arg(long, value_parser = Terrain::parse)]
-        terrain: Terrain,
+        /// shallow-water, hills, heavy-forest, swamp, deep-water, climb-building,
+        /// or rubble (a destroyed obstacle's grid).
+        #[arg(long, value_parser = Ground::parse)]
+        terrain: Ground,
     },
+    /// The range of an attack: grids counted from the one in front (1), plus
+    /// one grid a level of elevation between the two.
+    #[command(after_help = "Example:\n  bounce rules action range --grids 6 --elevation 2")]
+    Range {
+        /// Grids from the attacker's grid to the target's (adjacent is 1).
+        #[arg(long)]
+        grids: i64,
+        /// Levels of elevation between them (either way).
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+        elevation: i64,
+    },
+    /// An object's toughness by its size, and the life levels of a vehicle
+    /// of that size.
+    #[command(after_help = "Example:\n  bounce rules action toughness --size x-large")]
+    Toughness {
+        /// small, medium, large, x-large, huge, immovable.
+        #[arg(long, value_parser = parse_size)]
+        size: Size,
+        /// Grids an immovable feature occupies (toughness is per grid).
+        #[arg(long, default_value_t = 1)]
+        grids: i64,
+    },
+}
+
+/// A movement-table row or rubble.
+#[derive(Debug, Clone, Copy)]
+pub enum Ground {
+    Row(Terrain),
+    Rubble,
+}
+
+impl Ground {
+    fn parse(s: &str) -> Result<Ground, String> {
+        if s == "rubble" {
+            return Ok(Ground::Rubble);
+        }
+        Terrain::parse(s)
+            .map(Ground::Row)
+            .map_err(|e| format!("{e}, or rubble"))
+    }
+}
+
+fn parse_size(s: &str) -> Result<Size, String> {
+    TOUGHNESS
+        .iter()
+        .map(|(size, _, _)| *size)
+        .find(|size| size_name(*size) == s)
+        .ok_or_else(|| {
+            format!("size is one of small, medium, large, x-large, huge, immovable, not `{s}`")
+        })
+}
+
+fn size_name(s: Size) -> &'static str {
+    match s {
+        Size::Small => "small",
+        Size::Medium => "medium",
+        Size::Large => "large",
+        Size::XLarge => "x-large",
+        Size::Huge => "huge",
+        Size::Immovable => "immovable",
+    }
 }
 
 fn d100s(s: &str, what: &str) -> Result<(i64, i64), String> {
@@ -83,6 +147,19 @@ pub fn answer(q: ActionQuery) -> Result<Answer, String> {
             situation,
             roll,
         } => {
+            // Each row of the table applies or not: a repeat counts once.
+            let mut situation = situation;
+            let mut seen = Vec::new();
+            situation.retain(|s| {
+                let first = !seen.contains(s);
+                seen.push(*s);
+                first
+            });
+            if situation.contains(&Situation::AttackerHigher)
+                && situation.contains(&Situation::AttackerLower)
+            {
+                return Err("attacker-higher and attacker-lower exclude each other".into());
+            }
             let m = modifiers::total(&situation);
             let names: Vec<&str> = situation.iter().map(|s| s.name()).collect();
             let total_ab = ab + m;
@@ -155,10 +232,88 @@ pub fn answer(q: ActionQuery) -> Result<Answer, String> {
                 text,
             })
         }
-        ActionQuery::MoveCost { terrain } => Ok(Answer {
-            json: json!({"terrain": terrain.name(), "ap": terrain.ap()}),
-            text: format!("{}: {} AP a grid", terrain.name(), terrain.ap()),
+        ActionQuery::MoveCost {
+            terrain: Ground::Rubble,
+        } => Ok(Answer {
+            json: json!({"terrain": "rubble", "ap": RUBBLE_AP, "sight": "clear", "cover": false,
+                "elevated": false, "attacks": true}),
+            text: format!(
+                "rubble: {RUBBLE_AP} AP a grid (difficult terrain, priced as rough ground)"
+            ),
         }),
+        ActionQuery::MoveCost {
+            terrain: Ground::Row(terrain),
+        } => {
+            let row = terrain.row();
+            let sight = match row.sight {
+                Sight::Clear => "clear".to_string(),
+                Sight::BlockedAfter(n) => format!("blocked after {n} grids"),
+                Sight::HiddenFromOutside => "hidden from outside".into(),
+                Sight::BlocksFarSide => "blocks the far side".into(),
+            };
+            let mut notes = vec![format!("sight {sight}")];
+            if row.cover_inside {
+                notes.push("cover to elements in it".into());
+            }
+            if row.elevated {
+                notes.push("elevated".into());
+            }
+            if !terrain.can_attack_from() {
+                notes.push("no attacks from it".into());
+            }
+            Ok(Answer {
+                json: json!({"terrain": terrain.name(), "ap": terrain.ap(), "sight": sight,
+                    "cover": row.cover_inside, "elevated": row.elevated,
+                    "attacks": terrain.can_attack_from()}),
+                text: format!(
+                    "{}: {} AP a grid; {}",
+                    terrain.name(),
+                    terrain.ap(),
+                    notes.join(", ")
+                ),
+            })
+        }
+        ActionQuery::Range { grids, elevation } => {
+            if grids < 1 {
+                return Err(format!("grids is at least 1 (adjacent), not {grids}"));
+            }
+            let r = range::range((0, 0), (0, grids), elevation);
+            Ok(Answer {
+                json: json!({"grids": grids, "elevation": elevation, "range": r,
+                    "adjacent": r == 1, "cover_counts": r > 1}),
+                text: format!(
+                    "{grids} grids + {} levels of elevation = range {r}{}",
+                    elevation.abs(),
+                    if r == 1 {
+                        " (adjacent: always in sight, never cover)"
+                    } else {
+                        ""
+                    }
+                ),
+            })
+        }
+        ActionQuery::Toughness { size, grids } => {
+            if grids < 1 {
+                return Err(format!("grids is at least 1, not {grids}"));
+            }
+            let t = toughness::total_toughness(size, grids);
+            let ll = (!size.per_grid()).then(|| toughness::life_levels(size));
+            Ok(Answer {
+                json: json!({"size": size_name(size), "toughness": t, "per_grid": size.per_grid(),
+                    "vehicle_life_levels": ll}),
+                text: match ll {
+                    Some(ll) => format!(
+                        "{}: toughness {t}; a vehicle of this size has {ll} LL in bounce (toughness ÷ {})",
+                        size_name(size),
+                        toughness::TOUGHNESS_PER_LIFE_LEVEL
+                    ),
+                    None => format!(
+                        "immovable: toughness {} a grid, {t} for {grids} grids",
+                        size.toughness()
+                    ),
+                },
+            })
+        }
     }
 }
 
@@ -230,7 +385,67 @@ mod tests {
         let a = ask(&["scatter", "--roll", "95,30"]).unwrap();
         assert!(a.json["direction"].is_null() && a.json["grids"].is_null());
         let a = ask(&["move-cost", "--terrain", "heavy-forest"]).unwrap();
-        assert_eq!(a.json, json!({"terrain": "heavy-forest", "ap": 3}));
+        assert_eq!(
+            (a.json["terrain"].as_str(), a.json["ap"].as_i64()),
+            (Some("heavy-forest"), Some(3))
+        );
+        assert_eq!(a.json["sight"], "blocked after 1 grids");
+        assert_eq!(a.json["cover"], true);
+        let a = ask(&["move-cost", "--terrain", "rubble"]).unwrap();
+        assert_eq!(a.json["ap"], 2, "difficult terrain (L318)");
+        assert_eq!(
+            ask(&["move-cost", "--terrain", "deep-water"]).unwrap().json["attacks"],
+            false
+        );
+    }
+
+    #[test]
+    fn a_situation_counts_once_and_higher_excludes_lower() {
+        let a = ask(&[
+            "attack",
+            "--ab",
+            "0",
+            "--defence",
+            "0",
+            "--situation",
+            "readied",
+            "--situation",
+            "readied",
+        ])
+        .unwrap();
+        assert_eq!(a.json["modifier"], 1);
+        assert!(ask(&[
+            "attack",
+            "--ab",
+            "0",
+            "--defence",
+            "0",
+            "--situation",
+            "attacker-higher",
+            "--situation",
+            "attacker-lower"
+        ])
+        .is_err());
+    }
+
+    #[test]
+    fn range_and_toughness() {
+        let a = ask(&["range", "--grids", "6", "--elevation", "2"]).unwrap();
+        assert_eq!(a.json["range"], 8, "each level adds a grid (L220)");
+        let a = ask(&["range", "--grids", "1"]).unwrap();
+        assert_eq!(a.json["adjacent"], true);
+        assert!(ask(&["range", "--grids", "0"]).is_err());
+        let a = ask(&["toughness", "--size", "x-large"]).unwrap();
+        assert_eq!(
+            (
+                a.json["toughness"].as_i64(),
+                a.json["vehicle_life_levels"].as_i64()
+            ),
+            (Some(40), Some(4))
+        );
+        let a = ask(&["toughness", "--size", "immovable", "--grids", "3"]).unwrap();
+        assert_eq!(a.json["toughness"], 60);
+        assert!(ask(&["toughness", "--size", "enormous"]).is_err());
     }
 
     #[test]

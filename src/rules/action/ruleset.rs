@@ -128,7 +128,9 @@ impl Ruleset for Action {
 
     fn queries(&self) -> clap::Command {
         ActionQuery::augment_subcommands(clap::Command::new("action"))
-            .about("ACTION tables: the opposed attack roll, scatter, movement cost")
+            .about(
+                "ACTION tables: the opposed attack roll, scatter, movement cost, range, toughness",
+            )
             .subcommand_required(true)
     }
 

@@ -16,6 +16,17 @@ pub const POINTS_PER_STEP: i64 = 10;
 /// warhead covers two grids, every other blast one.
 pub const AREA_RADIUS: [(Weapon, i64); 1] = [(Weapon::HeMissile, 2)];
 
+/// Guided missiles without blast: the text's missiles (L269) that scatter
+/// when they miss, landing on one grid.
+pub const MISSILES: [Weapon; 2] = [Weapon::AtMissile, Weapon::OtherGuided];
+
+/// The grids a missed shot can hurt where it lands: the area of a blast
+/// weapon, the one grid of a missile; `None` for direct fire, which simply
+/// misses.
+pub fn scatter_radius(p: &BiaProfile, weapon: Weapon) -> Option<i64> {
+    area_radius(p, weapon).or(MISSILES.contains(&weapon).then_some(0))
+}
+
 /// The area radius of a stand's weapon if BiA gives it blast, `None` otherwise.
 pub fn area_radius(p: &BiaProfile, weapon: Weapon) -> Option<i64> {
     p.blast.then(|| {

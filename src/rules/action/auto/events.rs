@@ -46,14 +46,30 @@ pub enum ActEvent {
     Ready {
         stand: String,
         on: Option<String>,
+        /// A location (column, row) instead of an element.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<(i64, i64)>,
     },
     Move {
+        phase: u32,
         stand: String,
         grids: i64,
         ap: i64,
+        /// Action points (movement-only ones included) left after the move.
+        ap_left: i64,
         /// Grids to the nearest enemy before and after (auto-resolve only).
         from: Option<i64>,
         to: Option<i64>,
+    },
+    /// One AP put into a grid that costs more (rules text L157).
+    PartMove {
+        phase: u32,
+        stand: String,
+        terrain: &'static str,
+        /// AP now in the grid, of `cost`.
+        put: i64,
+        cost: i64,
+        ap_left: i64,
     },
     Attack {
         phase: u32,
@@ -68,23 +84,35 @@ pub enum ActEvent {
         defence_bonus: i64,
         attack_roll: i64,
         defence_roll: i64,
+        /// Of the defence bonus, what a bunker adds.
+        #[serde(default)]
+        bunker: i64,
         /// Part of an area attack or a scattered shot aimed at another element.
         via: Option<String>,
         hit: bool,
+        /// The attacker's action points left (none for a roll that costs none).
+        ap_left: Option<i64>,
     },
     Scatter {
+        phase: u32,
         attacker: String,
         target: String,
         direction_roll: i64,
         direction: Option<u8>,
         distance_roll: Option<i64>,
         grids: Option<i64>,
+        /// Where it landed, in grids from the target: to the side (right of
+        /// the attacker's line of fire positive) and onward (beyond positive).
+        landed: Option<(i64, i64)>,
+        /// Elements under it where it landed (the original target left out).
+        under: usize,
     },
     LifeLost {
+        phase: u32,
         stand: String,
         life_levels: i64,
         hits: i64,
-        /// `fights on`, `withdraws`, `out of action`, `knocked out`.
+        /// `fights on`, `out of action`, `knocked out`.
         effect: &'static str,
     },
 }
@@ -95,7 +123,10 @@ impl Happening for ActEvent {
             ActEvent::Element { .. } => "setup",
             ActEvent::Initiative { .. } => "initiative",
             ActEvent::Ready { .. } => "ready",
-            ActEvent::Move { .. } | ActEvent::Attack { .. } | ActEvent::Scatter { .. } => "action",
+            ActEvent::Move { .. }
+            | ActEvent::PartMove { .. }
+            | ActEvent::Attack { .. }
+            | ActEvent::Scatter { .. } => "action",
             ActEvent::LifeLost { .. } => "damage",
         }
     }
@@ -104,7 +135,8 @@ impl Happening for ActEvent {
         match self {
             ActEvent::Element { stand, .. }
             | ActEvent::Ready { stand, .. }
-            | ActEvent::Move { stand, .. } => Some(stand),
+            | ActEvent::Move { stand, .. }
+            | ActEvent::PartMove { stand, .. } => Some(stand),
             ActEvent::Attack { attacker, .. } | ActEvent::Scatter { attacker, .. } => {
                 Some(attacker)
             }
@@ -179,22 +211,40 @@ impl Happening for ActEvent {
                     .join(", "),
                 order.join(" > ")
             ),
-            ActEvent::Ready { stand, on } => match on {
-                Some(t) => format!("{stand} readies against {t}"),
-                None => format!("{stand} readies against any enemy that comes into range"),
+            ActEvent::Ready { stand, on, at } => match (on, at) {
+                (Some(t), _) => format!("{stand} readies against {t}"),
+                (None, Some((x, y))) => {
+                    format!("{stand} readies against whatever enters grid {x},{y}")
+                }
+                (None, None) => format!("{stand} readies against any enemy that comes into range"),
             },
             ActEvent::Move {
+                phase,
                 stand,
                 grids,
                 ap,
+                ap_left,
                 from,
                 to,
-            } => match (from, to) {
-                (Some(f), Some(t)) => format!(
-                    "{stand} moves {grids} grids ({ap} AP): {f} → {t} grids from the nearest enemy"
-                ),
-                _ => format!("{stand} moves {grids} grids ({ap} AP)"),
-            },
+            } => {
+                let g = if *grids == 1 { "grid" } else { "grids" };
+                match (from, to) {
+                    (Some(f), Some(t)) => format!(
+                        "phase {phase}: {stand} moves {grids} {g} ({ap} AP, {ap_left} left): {f} → {t} grids from the nearest enemy"
+                    ),
+                    _ => format!("phase {phase}: {stand} moves {grids} {g} ({ap} AP, {ap_left} left)"),
+                }
+            }
+            ActEvent::PartMove {
+                phase,
+                stand,
+                terrain,
+                put,
+                cost,
+                ap_left,
+            } => format!(
+                "phase {phase}: {stand} works through {terrain}: {put} of the grid's {cost} AP in ({ap_left} left)"
+            ),
             ActEvent::Attack {
                 phase,
                 attacker,
@@ -208,8 +258,10 @@ impl Happening for ActEvent {
                 defence_bonus,
                 attack_roll,
                 defence_roll,
+                bunker,
                 via,
                 hit,
+                ap_left,
             } => {
                 let mods: String = situations
                     .iter()
@@ -224,35 +276,93 @@ impl Happening for ActEvent {
                     Some(v) => format!(" ({v})"),
                     None => String::new(),
                 };
+                let bunker = if *bunker != 0 {
+                    format!(" (bunker {})", signed(*bunker))
+                } else {
+                    String::new()
+                };
+                let left = match ap_left {
+                    Some(n) => format!("; {n} AP left"),
+                    None => String::new(),
+                };
                 format!(
-                    "phase {phase}: {attacker} attacks {target}{via} at {range} grids: d100 {attack_roll} + AB {attack_bonus} (CS {combat_skill} weapon {weapon}{officer}{mods}) = {} against d100 {defence_roll} + DB {defence_bonus} = {}: {}",
+                    "phase {phase}: {attacker} attacks {target}{via} at {range} grids: d100 {attack_roll} + AB {attack_bonus} (CS {combat_skill} weapon {weapon}{officer}{mods}) = {} against d100 {defence_roll} + DB {defence_bonus}{bunker} = {}: {}{left}",
                     attack_roll + attack_bonus,
                     defence_roll + defence_bonus,
                     if *hit { "hit, 1 LL" } else { "no effect" }
                 )
             }
             ActEvent::Scatter {
+                phase,
                 attacker,
                 target,
                 direction_roll,
                 direction,
                 distance_roll,
                 grids,
+                landed,
+                under,
             } => match (direction, distance_roll, grids) {
-                (Some(d), Some(r), Some(g)) => format!(
-                    "{attacker}'s shot at {target} scatters: d100 {direction_roll} direction {d}, d100 {r} → {g} grids"
-                ),
+                (Some(d), Some(r), Some(g)) => {
+                    let place = match landed {
+                        Some((side, on)) => format!(", landing {}", landing(*side, *on)),
+                        None => String::new(),
+                    };
+                    let what = match under {
+                        0 => "no element can be hurt there: a simple miss".to_string(),
+                        1 => "1 element under it".to_string(),
+                        n => format!("{n} elements under it"),
+                    };
+                    let gs = if *g == 1 { "grid" } else { "grids" };
+                    format!(
+                        "phase {phase}: {attacker}'s shot at {target} scatters: d100 {direction_roll} direction {d}, d100 {r} → {g} {gs}{place}; {what}"
+                    )
+                }
                 _ => format!(
-                    "{attacker}'s shot at {target} scatters: d100 {direction_roll} is off the direction table, a simple miss"
+                    "phase {phase}: {attacker}'s shot at {target} scatters: d100 {direction_roll} is off the direction table, a simple miss"
                 ),
             },
             ActEvent::LifeLost {
+                phase,
                 stand,
                 life_levels,
                 hits,
                 effect,
-            } => format!("{stand} loses a life level: LL {life_levels} left, {hits} hit this battle; {effect}"),
+            } => match *effect {
+                "knocked out" => format!(
+                    "phase {phase}: {stand} loses a life level: LL 0 left; knocked out, its crew of {hits} to the aid post"
+                ),
+                _ if *hits == 0 => {
+                    format!("phase {phase}: {stand} loses a life level: LL {life_levels} left; {effect}")
+                }
+                _ => format!(
+                    "phase {phase}: {stand} loses a life level: LL {life_levels} left, {hits} hit this battle; {effect}"
+                ),
+            },
         }
+    }
+}
+
+/// Where a scattered shot came down, as the umpire would say it: "2 grids
+/// beyond and 1 grid left" of the target.
+fn landing(side: i64, onward: i64) -> String {
+    let part = |n: i64, plus: &str, minus: &str| match n {
+        0 => None,
+        _ => Some(format!(
+            "{} grid{} {}",
+            n.abs(),
+            if n.abs() == 1 { "" } else { "s" },
+            if n > 0 { plus } else { minus }
+        )),
+    };
+    let parts: Vec<String> = [part(onward, "beyond", "short"), part(side, "right", "left")]
+        .into_iter()
+        .flatten()
+        .collect();
+    if parts.is_empty() {
+        "on the target's grid".into()
+    } else {
+        parts.join(" and ")
     }
 }
 
@@ -282,8 +392,10 @@ mod tests {
                 defence_bonus: 30,
                 attack_roll: 12,
                 defence_roll: 71,
+                bunker: 0,
                 via: None,
                 hit: false,
+                ap_left: Some(1),
             },
         );
         assert_eq!(
@@ -294,7 +406,7 @@ mod tests {
         assert_eq!(e.targets, vec!["d1"]);
         assert!(
             e.text
-                .contains("= 100 against d100 71 + DB 30 = 101: no effect"),
+                .contains("= 100 against d100 71 + DB 30 = 101: no effect; 1 AP left"),
             "{}",
             e.text
         );

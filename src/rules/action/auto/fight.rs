@@ -51,7 +51,14 @@ impl Battle<'_, '_> {
             for k in 0..self.s.order.len() {
                 let i = self.s.order[k];
                 let x = &self.s.pieces[i];
-                if !x.fighting() || x.ap + x.move_ap <= 0 || x.done || x.ready.is_some() {
+                // A readied element that fired out of turn has had its
+                // action this phase.
+                if !x.fighting()
+                    || x.ap + x.move_ap <= 0
+                    || x.done
+                    || x.ready.is_some()
+                    || x.acted_in == phase
+                {
                     continue;
                 }
                 acted |= self.auto_act(i, phase);
@@ -71,17 +78,19 @@ impl Battle<'_, '_> {
     fn anyone_can_hurt(&self) -> bool {
         let n = self.s.pieces.len();
         let most = weapons::band_edges()[5];
-        (0..n).any(|i| {
-            let a = &self.s.pieces[i];
-            a.fighting()
-                && a.weapon.is_some()
-                && (0..n).any(|j| {
-                    let b = &self.s.pieces[j];
-                    b.role != a.role
-                        && b.fighting()
-                        && (1..=most).any(|r| self.weapon_value(i, j, r).is_some())
-                })
-        })
+        // Nobody attacks out of deep water (L187).
+        self.p.terrain.can_attack_from()
+            && (0..n).any(|i| {
+                let a = &self.s.pieces[i];
+                a.fighting()
+                    && a.weapon.is_some()
+                    && (0..n).any(|j| {
+                        let b = &self.s.pieces[j];
+                        b.role != a.role
+                            && b.fighting()
+                            && (1..=most).any(|r| self.weapon_value(i, j, r).is_some())
+                    })
+            })
     }
 
     /// Fresh action points and a clean slate of this turn's modifiers.
@@ -90,6 +99,8 @@ impl Battle<'_, '_> {
         for x in &mut self.s.pieces {
             x.ap = x.m.element.action_points;
             x.move_ap = x.m.element.move_points;
+            x.acted_in = 0;
+            x.ready_at = None;
             x.moved = false;
             x.injured = false;
             x.attacked = false;
@@ -130,9 +141,11 @@ impl Battle<'_, '_> {
     pub(crate) fn declare_ready(&mut self, i: usize, on: Option<usize>) {
         self.s.pieces[i].ready = Some(on);
         self.s.pieces[i].readied_on = Some(on);
+        let at = self.s.pieces[i].ready_at;
         self.log(Some(self.s.pieces[i].role), move |b| ActEvent::Ready {
             stand: b.code(i),
             on: on.map(|j| b.code(j)),
+            at,
         });
     }
 

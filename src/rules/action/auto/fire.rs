@@ -64,6 +64,8 @@ impl Battle<'_, '_> {
             bunker: dug && self.p.setup.defender_cover == Cover::Bunker,
             higher: a.is_aircraft() && !b.is_aircraft(),
             lower: b.is_aircraft() && !a.is_aircraft(),
+            // Unable to move (L244): artillery and emplaced weapons.
+            stunned: !b.m.mobile && !b.is_aircraft(),
             ..Shot::default()
         }
     }
@@ -139,6 +141,7 @@ impl Battle<'_, '_> {
                 continue;
             }
             self.s.pieces[r].ready = None;
+            self.s.pieces[r].readied_on = Some(Some(mover));
             let shot = self.auto_shot(r, mover);
             self.attack(r, mover, shot);
         }
@@ -148,7 +151,9 @@ impl Battle<'_, '_> {
     pub(crate) fn situations(&self, i: usize, j: usize, shot: &Shot) -> Vec<Situation> {
         let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
         let mut out = Vec::new();
-        if a.readied_on.is_some_and(|on| on.is_none_or(|t| t == j)) {
+        // Only against the element the Ready was on, or the one whose move
+        // into range set it off (L243: "this unit/location").
+        if a.readied_on == Some(Some(j)) {
             out.push(Situation::Readied);
         }
         if shot.stunned {
@@ -186,11 +191,14 @@ impl Battle<'_, '_> {
         if free || self.s.pieces[j].is_aircraft() {
             return out;
         }
-        let Some(radius) = self.s.pieces[i].area_radius() else {
+        let x = &self.s.pieces[i];
+        let Some(radius) = x.weapon.and_then(|w| weapons::scatter_radius(&x.bia, w)) else {
             return out;
         };
         let centre = match out {
-            Outcome::Hit => Some(self.s.pieces[j].pos),
+            // A missile's hit is the target's alone; a blast takes the area.
+            Outcome::Hit if x.area_radius().is_some() => Some(self.s.pieces[j].pos),
+            Outcome::Hit => None,
             Outcome::NoEffect => self.scatter(i, j),
         };
         let Some(centre) = centre else { return out };
@@ -225,7 +233,9 @@ impl Battle<'_, '_> {
     }
 
     /// Where a missed area shot lands: the direction and distance d100s, in
-    /// the attacker's frame (direction 1 carries on away from the attacker).
+    /// the attacker's frame (direction 1 carries on away from the attacker),
+    /// logged with where it came down and whether anyone can be hurt there
+    /// (rules text L300-302).
     pub(crate) fn scatter(&mut self, i: usize, j: usize) -> Option<Grid> {
         let dir_roll = self.s.dice.d100();
         let direction = scatter::direction(dir_roll);
@@ -236,20 +246,44 @@ impl Battle<'_, '_> {
             }
             None => (None, None),
         };
+        let landed = direction.zip(grids_n).map(|(d, g)| scatter::offset(d, g));
+        let centre = landed.map(|(side, onward)| {
+            let (a, t) = (self.s.pieces[i].pos, self.s.pieces[j].pos);
+            // Onward points from the attacker to the target along the rows.
+            let sign = if t.1 < a.1 { -1 } else { 1 };
+            (t.0 + side * sign, t.1 + onward * sign)
+        });
+        let x = &self.s.pieces[i];
+        let radius = x
+            .weapon
+            .and_then(|w| weapons::scatter_radius(&x.bia, w))
+            .unwrap_or(0);
+        let under = centre.map_or(0, |c| {
+            self.s
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|&(k, b)| {
+                    k != i
+                        && k != j
+                        && b.fighting()
+                        && !b.is_aircraft()
+                        && templates::in_area(c, radius, b.pos)
+                })
+                .count()
+        });
         self.log(Some(self.s.pieces[i].role), move |b| ActEvent::Scatter {
+            phase: b.s.phase,
             attacker: b.code(i),
             target: b.code(j),
             direction_roll: dir_roll,
             direction,
             distance_roll: dist_roll,
             grids: grids_n,
+            landed,
+            under,
         });
-        let (d, g) = (direction?, grids_n?);
-        let (side, onward) = scatter::offset(d, g);
-        let (a, t) = (self.s.pieces[i].pos, self.s.pieces[j].pos);
-        // Onward points from the attacker to the target along the rows.
-        let sign = if t.1 < a.1 { -1 } else { 1 };
-        Some((t.0 + side * sign, t.1 + onward * sign))
+        centre
     }
 
     /// The opposed roll itself, its log line and its damage.
@@ -290,9 +324,14 @@ impl Battle<'_, '_> {
                 }
                 x.fired_this_turn = true;
                 x.ready = None;
+                x.acted_in = self.s.phase;
             }
             x.fired = true;
         }
+        let ap_left = shot
+            .via
+            .is_none()
+            .then(|| self.s.pieces[i].ap + self.s.pieces[i].move_ap);
         self.log(Some(a.role), move |b| ActEvent::Attack {
             phase: b.s.phase,
             attacker: b.code(i),
@@ -306,8 +345,10 @@ impl Battle<'_, '_> {
             defence_bonus: db,
             attack_roll: ra,
             defence_roll: rd,
+            bunker,
             via: shot.via.clone(),
             hit: out == Outcome::Hit,
+            ap_left,
         });
         let t = &mut self.s.pieces[j];
         t.under_fire = true;
@@ -342,6 +383,7 @@ impl Battle<'_, '_> {
         let (ll, hits) = (x.ll, x.hits);
         let role = x.role;
         self.log(Some(role.other()), move |b| ActEvent::LifeLost {
+            phase: b.s.phase,
             stand: b.code(j),
             life_levels: ll,
             hits,

@@ -93,6 +93,11 @@ pub struct Piece {
     pub done: bool,
     /// AP put into the current grid move.
     pub progress: i64,
+    /// The action phase it last acted in this turn (0: not yet): one action
+    /// a phase (L155).
+    pub acted_in: u32,
+    /// A Ready on a location (column, row) rather than an element.
+    pub ready_at: Option<Grid>,
     pub initiative: i64,
     pub fired: bool,
     pub fired_this_turn: bool,

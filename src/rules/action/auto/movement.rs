@@ -4,6 +4,7 @@
 use super::events::ActEvent;
 use super::Battle;
 use crate::battle::result::Role;
+use crate::rules::action::movement::Terrain;
 use crate::rules::action::range::{grids, Grid};
 
 impl Battle<'_, '_> {
@@ -74,8 +75,18 @@ impl Battle<'_, '_> {
             x.ap -= 1;
         }
         x.moved = true;
+        x.acted_in = self.s.phase;
         x.progress += 1;
         if x.progress < cost {
+            let (put, left) = (x.progress, x.ap + x.move_ap);
+            self.log(Some(Role::Attacker), move |b| ActEvent::PartMove {
+                phase: b.s.phase,
+                stand: b.code(i),
+                terrain: b.p.terrain.name(),
+                put,
+                cost,
+                ap_left: left,
+            });
             return;
         }
         x.progress = 0;
@@ -88,26 +99,51 @@ impl Battle<'_, '_> {
         self.s.pieces[i].pos = to_grid;
         let to = self.nearest_enemy(i).unwrap_or(0);
         self.log(Some(Role::Attacker), move |b| ActEvent::Move {
+            phase: b.s.phase,
             stand: b.code(i),
             grids: 1,
             ap: cost,
+            ap_left: b.s.pieces[i].ap + b.s.pieces[i].move_ap,
             from: Some(from),
             to: Some(to),
         });
         self.ready_fire(i);
     }
 
-    /// A move at the table: the umpire says how far; the tool spends the points.
-    pub(crate) fn table_move(&mut self, i: usize, grids: i64, ap: i64) {
+    /// A move at the table: one action point into a grid of `terrain`
+    /// (movement-only points first); the grid is crossed when the points in
+    /// it reach the ground's cost, and the element's phase is over.
+    pub(crate) fn table_move(&mut self, i: usize, terrain: Terrain) {
+        let cost = terrain.ap();
+        let phase = self.s.phase;
         let x = &mut self.s.pieces[i];
-        let from_moving = ap.min(x.move_ap);
-        x.move_ap -= from_moving;
-        x.ap -= ap - from_moving;
+        if x.move_ap > 0 {
+            x.move_ap -= 1;
+        } else {
+            x.ap -= 1;
+        }
         x.moved = true;
-        self.log(Some(self.s.pieces[i].role), move |b| ActEvent::Move {
+        x.acted_in = phase;
+        x.progress += 1;
+        let (put, left, role) = (x.progress, x.ap + x.move_ap, x.role);
+        if put < cost {
+            self.log(Some(role), move |b| ActEvent::PartMove {
+                phase,
+                stand: b.code(i),
+                terrain: terrain.name(),
+                put,
+                cost,
+                ap_left: left,
+            });
+            return;
+        }
+        self.s.pieces[i].progress = 0;
+        self.log(Some(role), move |b| ActEvent::Move {
+            phase,
             stand: b.code(i),
-            grids,
-            ap,
+            grids: 1,
+            ap: cost,
+            ap_left: left,
             from: None,
             to: None,
         });

@@ -93,6 +93,8 @@ impl<'a> Prepared<'a> {
                     attacked: false,
                     done: false,
                     progress: 0,
+                    acted_in: 0,
+                    ready_at: None,
                     initiative: 0,
                     fired: false,
                     fired_this_turn: false,

@@ -16,7 +16,8 @@ use crate::rules::action::movement::Terrain;
 const VERBS: &str = "\
 initiative                          every active element rolls a d100 (roll R,R,… in status order)
 ready STAND [on TARGET]             Ready against one element, or any that comes into range
-move STAND GRIDS [terrain T]        spend GRIDS × the terrain's AP (open 1 … climb-building 5)
+ready STAND at COL,ROW              Ready against whatever enters that grid
+move STAND [terrain T]              one AP into the next grid (open 1 … climb-building 5 a grid)
 attack STAND at TARGET range G [cover] [bunker] [higher|lower] [stunned] [mod N]… [extra]
                                     one opposed roll (roll A,D); `extra`: another element under
                                     the same area, cone or scattered shot (no AP)
@@ -70,6 +71,40 @@ impl<'a> ActionTable<'a> {
             return Err(format!("`{code}` is out of the battle"));
         }
         Ok(i)
+    }
+
+    /// Whether `i` may take its action now (L155, L159): initiative rolled,
+    /// not yet acted this phase, and nobody before it in the order still to
+    /// act. A readied element firing on its trigger goes first (L139).
+    fn may_act(&self, i: usize, readied_fire: bool) -> Result<(), String> {
+        if self.s.order.is_empty() {
+            return Err("roll initiative for the turn first: initiative".into());
+        }
+        let phase = self.s.phase;
+        let code = self.p.codes[i];
+        if self.s.pieces[i].acted_in == phase {
+            return Err(format!(
+                "`{code}` has acted in phase {phase}: one action a phase; `phase` for the next"
+            ));
+        }
+        if readied_fire {
+            return Ok(());
+        }
+        for &k in self.s.order.iter().take_while(|&&k| k != i) {
+            let y = &self.s.pieces[k];
+            if y.fighting()
+                && y.ap + y.move_ap > 0
+                && !y.done
+                && y.ready.is_none()
+                && y.acted_in != phase
+            {
+                return Err(format!(
+                    "`{}` acts before `{code}` in initiative order (or: done {})",
+                    self.p.codes[k], self.p.codes[k]
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn attack_line(&mut self, words: &[String]) -> Result<(), String> {
@@ -132,6 +167,7 @@ impl<'a> ActionTable<'a> {
             if x.ammo <= 0 && !x.fired_this_turn {
                 return Err(format!("`{a}` is out of ammunition"));
             }
+            self.may_act(i, x.ready.is_some())?;
         }
         shot.via = extra.then(|| "extra roll of the same attack".to_string());
         self.run(|b| {
@@ -142,6 +178,10 @@ impl<'a> ActionTable<'a> {
                     b.code(j),
                     shot.range
                 ));
+            }
+            if b.s.pieces[i].ready == Some(None) {
+                // A Ready on whatever comes into range is met by this target.
+                b.s.pieces[i].readied_on = Some(Some(j));
             }
             b.one_roll(i, j, &shot);
             Ok(())
@@ -168,6 +208,8 @@ impl TablePlay for ActionTable<'_> {
         let _ = self.run(|b| {
             b.s.turn += 1;
             b.start_turn();
+            // Initiative is rolled anew each turn (L161).
+            b.s.order.clear();
             b.s.phase = 1;
             Ok(())
         });
@@ -196,32 +238,40 @@ impl TablePlay for ActionTable<'_> {
                     Ok(())
                 })
             }
-            ("move", [s, g, tail @ ..]) => {
+            ("ready", [s, at, g]) if at == "at" => {
                 let i = self.stand(s)?;
-                let grids: i64 = g
-                    .parse()
-                    .ok()
-                    .filter(|g| *g >= 1)
-                    .ok_or_else(|| format!("move wants a number of grids ≥ 1, not `{g}`"))?;
+                let grid = g
+                    .split_once(',')
+                    .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)))
+                    .ok_or_else(|| format!("a grid is COL,ROW, not `{g}`"))?;
+                self.run(|b| {
+                    b.s.pieces[i].ready_at = Some(grid);
+                    b.declare_ready(i, None);
+                    Ok(())
+                })
+            }
+            ("move", [s, tail @ ..]) => {
+                let i = self.stand(s)?;
                 let terrain = match tail {
                     [] => self.p.terrain,
                     [t, name] if t == "terrain" => Terrain::parse(name)?,
-                    _ => return Err("write: move STAND GRIDS [terrain T]".into()),
+                    _ => {
+                        return Err(
+                            "write: move STAND [terrain T] (one AP a line, one line a phase)"
+                                .into(),
+                        )
+                    }
                 };
                 let x = &self.s.pieces[i];
                 if x.ready.is_some() {
                     return Err(format!("`{s}` is readied and may not move"));
                 }
-                let ap = terrain.ap() * grids;
-                if ap > x.ap + x.move_ap {
-                    return Err(format!(
-                        "`{s}` has {} AP left; {grids} grids of {} take {ap}",
-                        x.ap + x.move_ap,
-                        terrain.name()
-                    ));
+                if x.ap + x.move_ap <= 0 {
+                    return Err(format!("`{s}` has no action points left this turn"));
                 }
+                self.may_act(i, false)?;
                 self.run(|b| {
-                    b.table_move(i, grids, ap);
+                    b.table_move(i, terrain);
                     Ok(())
                 })
             }
