@@ -144,6 +144,9 @@ pub struct Piece {
     pub ad: Option<AdSystem>,
     pub blast: bool,
     pub fired: bool,
+    /// Fired this turn: a stand that gave suppressive fire does not fire
+    /// again in the firing phase.
+    pub fired_now: bool,
     pub speed: AircraftSpeed,
     // Being shot at.
     pub armour: i64,
@@ -237,6 +240,7 @@ impl Piece {
             ammo: s.ammo,
             ammo_spent: 0,
             fired: false,
+            fired_now: false,
             under_fire: false,
             test_pending: 0,
             tested: 0,

@@ -153,8 +153,9 @@ fn no_shot_at_a_stand_out_of_the_fight_while_one_still_fighting_is_in_reach() {
 
 #[test]
 fn equally_near_targets_are_chosen_by_the_dice_not_the_roster() {
-    // Eight squads side by side at 60 cm: over many battles the defenders'
-    // first shot lands on most of them, not always on the first in the roster.
+    // Eight squads side by side at 60 cm, four of them moving: over many
+    // battles the defenders' first shot (suppressive fire, at a mover) lands
+    // on each mover, not always on the first in the roster.
     let setup = battle(
         stands(&lta(), "a", "ac", 8),
         stands(&lta(), "d", "dc", 4),
@@ -169,7 +170,7 @@ fn equally_near_targets_are_chosen_by_the_dice_not_the_roster() {
         *first.entry(target.to_string()).or_insert(0) += 1;
     }
     assert!(
-        first.len() >= 6 && first.values().all(|&n| n <= 30),
+        first.len() >= 4 && first.values().all(|&n| n <= 40),
         "first shots by target: {first:?}"
     );
 }
@@ -200,7 +201,7 @@ fn the_defenders_fire_sees_attackers_about_to_move_as_moving() {
     // open from 100 cm. A shot of the defenders' suppressive fire at a stand
     // that then advances in the same turn is a shot at a mover: no
     // "stationary vehicle" for the tanks, "unarmoured moving in open" for
-    // the civilians; tanks that hold at 5 cm are stationary again.
+    // the civilians.
     let civilians = StandSetup {
         training: Training::Civilian,
         equipment: Some(Equipment::CivilianWeapons),
@@ -221,18 +222,21 @@ fn the_defenders_fire_sees_attackers_about_to_move_as_moving() {
         100,
         Cover::Open,
     );
-    let (mut at_movers, mut at_stationary) = (0, 0);
+    let mut at_movers = 0;
     for seed in 0..60 {
         let ev = events(&setup, seed);
-        for (k, e) in ev.iter().enumerate() {
+        for e in &ev {
             if kind(e) != "fire" || e.side != Some(crate::battle::result::Role::Defender) {
                 continue;
             }
             let target = e.data.as_ref().unwrap()["target"].as_str().unwrap();
-            let moves_this_turn = ev[k..].iter().any(|m| {
+            // Moves of the movement phase (a retirement to cover is the
+            // morale phase's, before anyone fires).
+            let moves_this_turn = ev.iter().any(|m| {
                 m.turn == e.turn
                     && matches!(kind(m), "advance" | "assault" | "fall_back")
                     && m.actor.as_deref() == Some(target)
+                    && m.data.as_ref().unwrap()["why"] != "retires to cover"
             });
             let names = modifier_names(e);
             let tank = target.starts_with('h');
@@ -250,18 +254,63 @@ fn the_defenders_fire_sees_attackers_about_to_move_as_moving() {
                         e.text
                     );
                 }
-            } else if tank && e.data.as_ref().unwrap()["range_cm"].as_i64() == Some(5) {
-                at_stationary += 1;
-                assert!(
-                    names.iter().any(|n| n == "stationary_vehicle"),
-                    "{}",
-                    e.text
-                );
             }
         }
     }
-    assert!(
-        at_movers > 50 && at_stationary > 5,
-        "{at_movers} {at_stationary}"
-    );
+    assert!(at_movers > 50, "{at_movers} shots at movers");
+}
+
+#[test]
+fn veterans_fire_first_whichever_side_they_are_on() {
+    use crate::battle::result::Role;
+    // BiA's own example (L391): neither side moving, veteran trained troops
+    // fire before experienced regulars. Attacking missile batteries never
+    // move; the defenders' AT teams hold in cover with nobody moving to
+    // suppress, so both fire in the firing phase, veterans first.
+    let battery = |training, actions| StandSetup {
+        stand_type: StandType::Artillery,
+        training,
+        actions,
+        weapon: Some(Weapon::HeMissile),
+        ..StandSetup::example("art")
+    };
+    let team = |training, actions| StandSetup {
+        training,
+        actions,
+        ..at_team()
+    };
+    let veteran = 40;
+    let cases = [
+        (
+            battery(Training::Trained, veteran),
+            team(Training::Regular, 3),
+            Role::Attacker,
+        ),
+        (
+            battery(Training::Regular, 3),
+            team(Training::Trained, veteran),
+            Role::Defender,
+        ),
+    ];
+    for (att, def, first) in cases {
+        let setup = battle(
+            stands(&att, "a", "ac", 2),
+            stands(&def, "d", "dc", 2),
+            60,
+            Cover::Cover,
+        );
+        for seed in 0..20 {
+            let ev = events(&setup, seed);
+            let shots: Vec<Option<Role>> = ev
+                .iter()
+                .filter(|e| e.turn == 1 && kind(e) == "fire")
+                .map(|e| e.side)
+                .collect();
+            assert_eq!(
+                shots[..2],
+                [Some(first), Some(first)],
+                "seed {seed}: {shots:?}"
+            );
+        }
+    }
 }
