@@ -314,3 +314,31 @@ fn veterans_fire_first_whichever_side_they_are_on() {
         }
     }
 }
+
+#[test]
+fn only_groups_with_stands_still_fighting_test_their_morale() {
+    // A lone hovertank in its own command beside an infantry company: once
+    // it is knocked out, its command has nobody left to test.
+    let mut att = stands(&hma(), "a", "ac", 6);
+    att.push(stand(&hovertank(), "h1", "tanks"));
+    let setup = battle(att, stands(&at_team(), "d", "dc", 4), 60, Cover::Cover);
+    let mut knocked_out = 0;
+    for seed in 0..60 {
+        let ev = events(&setup, seed);
+        let Some(k) = ev.iter().position(|e| {
+            kind(e) == "penetration"
+                && e.data.as_ref().unwrap()["target"] == "h1"
+                && e.data.as_ref().unwrap()["result"] != "no_effect"
+        }) else {
+            continue;
+        };
+        knocked_out += 1;
+        assert!(
+            !ev[k..]
+                .iter()
+                .any(|e| kind(e) == "group_morale" && e.text.starts_with("group tanks ")),
+            "seed {seed}: the tanks' empty command tested"
+        );
+    }
+    assert!(knocked_out > 10, "{knocked_out}");
+}
