@@ -4,7 +4,7 @@
 use crate::battle::finish::Fate;
 use crate::battle::group_morale;
 use crate::battle::result::{Knockout, Role};
-use crate::battle::setup::StandSetup;
+use crate::battle::setup::{BiaProfile, StandSetup};
 use crate::core::kinds::{
     AircraftSpeed, Cover, Equipment, Experience, StandType, Status, Training, UnitFlag,
     VehicleKind, Weapon,
@@ -420,13 +420,14 @@ impl Piece {
         if target.is_aircraft || self.ad.is_some() {
             return target.is_aircraft && self.ad.is_some();
         }
-        if target.hard() {
-            return self.pen_max.is_some() || self.blast;
-        }
-        target.armour == 0
-            || self
-                .pen_max
-                .is_some_and(|p| 10 + i64::from(p) > target.armour)
+        // BiA's rule (`BiaProfile::harms`) with the weapon's best penetration.
+        let civilian = self.equipment == Some(Equipment::CivilianWeapons);
+        BiaProfile::harms(
+            self.pen_max.map(i64::from),
+            civilian,
+            target.armour,
+            target.hard(),
+        )
     }
 
     /// Whether a hit from `range` cm could go through `armour` (a roll of 10

@@ -342,3 +342,37 @@ fn only_groups_with_stands_still_fighting_test_their_morale() {
     }
     assert!(knocked_out > 10, "{knocked_out}");
 }
+
+#[test]
+fn a_heavy_machine_gun_fires_at_hma_and_civilian_weapons_do_not() {
+    // BiA L235: only troops with civilian weapons cannot hurt HMA.
+    let hmg = StandSetup {
+        weapon: Some(Weapon::VehHmg),
+        men: 3,
+        ..militia()
+    };
+    let civilians = StandSetup {
+        training: Training::Civilian,
+        equipment: Some(Equipment::CivilianWeapons),
+        weapon: Some(Weapon::Rifles),
+        ..StandSetup::example("civ")
+    };
+    let setup = battle(
+        stands(&hma(), "a", "ac", 4),
+        [stands(&hmg, "g", "dc", 2), stands(&civilians, "c", "dc", 2)].concat(),
+        30,
+        Cover::Cover,
+    );
+    let mut hmg_shots = 0;
+    for seed in 0..20 {
+        for e in events(&setup, seed) {
+            if kind(&e) != "fire" || e.side != Some(crate::battle::result::Role::Defender) {
+                continue;
+            }
+            let firer = e.actor.clone().unwrap_or_default();
+            assert!(!firer.starts_with('c'), "{}", e.text);
+            hmg_shots += usize::from(firer.starts_with('g'));
+        }
+    }
+    assert!(hmg_shots > 20, "{hmg_shots} HMG shots at HMA");
+}
