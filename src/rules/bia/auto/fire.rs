@@ -4,10 +4,10 @@
 //! time here.
 
 use super::events::{BiaEvent, Mod};
-use super::piece::{target_mod_index, Piece, State, Trigger};
+use super::piece::{indirect, target_mod_index, Piece, State, Trigger};
 use super::Battle;
 use crate::battle::result::{Knockout, Role};
-use crate::core::kinds::{Cover, StandType};
+use crate::core::kinds::Cover;
 use crate::rules::bia::air_defence::{ad_entry, attack_range_cm, lock_on_number, Lock};
 use crate::rules::bia::armour::{penetration_result, PenetrationResult};
 use crate::rules::bia::fire::{hits_for, modifiers};
@@ -313,7 +313,7 @@ impl Battle<'_, '_> {
         f.fired = true;
         let side = f.role.index();
         self.s.fired[side] = true;
-        let indirect = f.kind == StandType::Artillery;
+        let indirect = indirect(f.kind, f.weapon);
         let t = &mut self.s.pieces[j];
         if t.fighting() {
             t.call_test(Trigger::FirstFire);
@@ -358,7 +358,7 @@ impl Battle<'_, '_> {
         } else {
             Vec::new()
         };
-        let (aircraft, artillery) = (f.is_aircraft, f.kind == StandType::Artillery);
+        let (aircraft, artillery) = (f.is_aircraft, indirect(f.kind, f.weapon));
         let roll = self.s.dice.d10();
         let hits = hits_for(roll + total, cell.hit);
         self.spend(i, j);

@@ -20,6 +20,13 @@ use crate::rules::bia::range_table::{band_index, line, max_range, Line, BANDS};
 /// Artillery stands this far behind its own line.
 pub const ARTILLERY_BACK_CM: i64 = 30;
 
+/// Whether a stand fires indirectly from behind its line: artillery, except
+/// crew-served machine guns typed as artillery (an emplaced HMG), which sit
+/// with the line and fire directly.
+pub fn indirect(kind: StandType, weapon: Option<Weapon>) -> bool {
+    kind == StandType::Artillery && !matches!(weapon, Some(Weapon::VehHmg | Weapon::VehLmg))
+}
+
 /// Where a piece is in the battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum State {
@@ -258,7 +265,7 @@ impl Piece {
             non_tactical: false,
             shelled: false,
             dist: if role == Role::Attacker { range } else { 0 },
-            back: if s.stand_type == StandType::Artillery {
+            back: if indirect(s.stand_type, s.weapon) {
                 ARTILLERY_BACK_CM
             } else {
                 0

@@ -376,3 +376,35 @@ fn a_heavy_machine_gun_fires_at_hma_and_civilian_weapons_do_not() {
     }
     assert!(hmg_shots > 20, "{hmg_shots} HMG shots at HMA");
 }
+
+#[test]
+fn an_emplaced_heavy_machine_gun_sits_with_the_line_and_fires_directly() {
+    // A crew-served HMG typed as artillery is not a gun 30 cm behind the line:
+    // it fires from the line, as direct fire.
+    let hmg = StandSetup {
+        stand_type: StandType::Artillery,
+        weapon: Some(Weapon::VehHmg),
+        men: 3,
+        ..militia()
+    };
+    let setup = battle(
+        stands(&lta(), "a", "ac", 4),
+        [stands(&militia(), "d", "dc", 2), stands(&hmg, "g", "dc", 1)].concat(),
+        30,
+        Cover::Cover,
+    );
+    let mut shots = 0;
+    for seed in 0..20 {
+        let ev = events(&setup, seed);
+        for e in ev.iter().filter(|e| kind(e) == "fire") {
+            let d = e.data.as_ref().unwrap();
+            if d["firer"] == "g1" || d["target"] == "g1" {
+                shots += 1;
+                assert_eq!(e.phase, "fire", "{}", e.text);
+                // Never farther than the attackers' opening range.
+                assert!(d["range_cm"].as_i64().unwrap() <= 30, "{}", e.text);
+            }
+        }
+    }
+    assert!(shots > 10, "{shots}");
+}
