@@ -177,6 +177,10 @@ pub struct BiaProfile {
     /// reach or for a weapon with no line on the range table.
     pub bands: [Option<BandFire>; 6],
     pub blast: bool,
+    /// Equipped with civilian weapons: HMA, MA and armoured vehicles are
+    /// immune to its fire (BiA L235).
+    #[serde(default)]
+    pub civilian_weapons: bool,
     /// Lock-on numbers of its air-defence weapon by aircraft speed, in
     /// `AircraftSpeed::ALL` order; all `None` for a ground weapon.
     pub lock_on: [Option<i64>; 4],
@@ -189,12 +193,16 @@ impl BiaProfile {
     pub const BANDS_CM: [i64; 6] = [5, 10, 15, 30, 60, 120];
 
     /// BiA's rule of what can hurt what, for the campaign's rulebook and
-    /// every ruleset that borrows it: armour above 0 needs penetration with
-    /// 10 + pen above the armour; people in HMA or MA need penetration or
-    /// blast; anything hurts the unarmoured.
-    pub fn harms(pen: Option<i64>, blast: bool, armour: i64, hard_infantry: bool) -> bool {
+    /// every ruleset that borrows it: people in HMA or MA and armoured
+    /// vehicles are immune to troops with civilian weapons (BiA L235); armour
+    /// above 0 needs penetration with 10 + pen above the armour; anything
+    /// else hurts people in HMA or MA (at −3 to hit) and the unarmoured.
+    pub fn harms(pen: Option<i64>, civilian: bool, armour: i64, hard_infantry: bool) -> bool {
+        if civilian && (hard_infantry || armour > 0) {
+            return false;
+        }
         if hard_infantry {
-            return pen.is_some() || blast;
+            return true;
         }
         match pen {
             _ if armour == 0 => true,

@@ -5,7 +5,7 @@
 use crate::battle::setup::{BandFire, BiaProfile, StandSetup};
 use crate::core::kinds::{AircraftSpeed, Experience, StandType};
 use crate::rules::bia::air_defence::{ad_entry, attack_range_cm, lock_on_number, system_of};
-use crate::rules::bia::armour::armour_value;
+use crate::rules::bia::armour::{armour_value, civilian};
 use crate::rules::bia::experience::experience;
 use crate::rules::bia::hit_effects::hit_row;
 use crate::rules::bia::movement::{mover, moves};
@@ -31,6 +31,7 @@ pub fn of(s: &StandSetup) -> BiaProfile {
             })
         }),
         blast: weapon_line.is_some_and(|l| l.blast),
+        civilian_weapons: civilian(s.equipment),
         lock_on: std::array::from_fn(|k| {
             ad_line.and_then(|line| lock_on_number(line, AircraftSpeed::ALL[k]))
         }),

@@ -5,7 +5,7 @@
 
 use crate::battle::setup::{BattleSetup, Force, MoraleFactor, MoraleNumber, StandSetup};
 use crate::core::kinds::{Contact, Officers, StandType, Supply};
-use crate::rules::bia::armour::{can_hurt, profile};
+use crate::rules::bia::armour::{can_hurt, civilian, profile};
 use crate::rules::bia::morale::{morale_number, BattleContext, MoraleBreakdown, MoraleInput};
 
 /// Less than a quarter of full ammunition counts as poorly equipped.
@@ -26,12 +26,15 @@ pub fn battle_context(stand: &StandSetup, own: &Force, enemy: &Force) -> BattleC
     let me = profile(stand);
     BattleContext {
         enemy_air_superiority: air(enemy) && !air(own),
-        enemy_cant_kill_us: !enemy.stands.iter().any(|e| can_hurt(e.weapon, me)),
+        enemy_cant_kill_us: !enemy
+            .stands
+            .iter()
+            .any(|e| can_hurt(e.weapon, civilian(e.equipment), me)),
         we_cant_kill_enemy: stand.weapon.is_some()
             && !enemy
                 .stands
                 .iter()
-                .any(|e| can_hurt(stand.weapon, profile(e))),
+                .any(|e| can_hurt(stand.weapon, civilian(stand.equipment), profile(e))),
     }
 }
 

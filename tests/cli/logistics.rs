@@ -163,8 +163,12 @@ fn mortal_outcomes(medical: &str) -> Vec<String> {
         let c = Campaign::full_moon();
         c.ok(&["supply", "set", "--side", "luna", "--medical", medical]);
         c.ok(&["battle", "auto", "crater-rim", "--seed", &seed.to_string()]);
+        // Only Luna's medical support was set: the IFU's wounded are theirs.
+        let luna = c.json(&["roster", "--side", "luna", "--all"]);
+        let lunar =
+            |code: &serde_json::Value| luna.as_array().unwrap().iter().any(|s| s["code"] == *code);
         for cas in c.json(&["casualties"]).as_array().unwrap() {
-            if cas["severity"] == "mortal" {
+            if cas["severity"] == "mortal" && lunar(&cas["stand"]) {
                 out.push(cas["outcome"].as_str().unwrap().to_string());
             }
         }

@@ -88,9 +88,10 @@ pub fn max_grids(p: &BiaProfile) -> i64 {
 }
 
 /// Whether this shot can hurt the target at all: BiA's rule
-/// (`BiaProfile::harms`) with the band's penetration.
-pub fn can_harm(cell: BandFire, blast: bool, armour: i64, hard_infantry: bool) -> bool {
-    BiaProfile::harms(cell.pen, blast, armour, hard_infantry)
+/// (`BiaProfile::harms`) with the band's penetration; `civilian` for a
+/// firer with civilian weapons.
+pub fn can_harm(cell: BandFire, civilian: bool, armour: i64, hard_infantry: bool) -> bool {
+    BiaProfile::harms(cell.pen, civilian, armour, hard_infantry)
 }
 
 #[cfg(test)]
@@ -165,9 +166,12 @@ pub(crate) mod tests {
         let lmg = BandFire { hit: 6, pen: None };
         assert!(!can_harm(lmg, false, 1, false));
         assert!(can_harm(lmg, false, 0, false));
-        assert!(!can_harm(lmg, false, 0, true), "HMA shrugs off small arms");
-        assert!(can_harm(BandFire { hit: 4, pen: None }, true, 0, true));
+        assert!(can_harm(lmg, false, 0, true), "HMA is hurt by machine guns");
+        assert!(
+            !can_harm(lmg, true, 0, true),
+            "HMA shrugs off civilian weapons"
+        );
         let far = cell(&tank_gun(), 20).unwrap();
-        assert!(!can_harm(far, true, 8, false), "10 - 2 is not above 8");
+        assert!(!can_harm(far, false, 8, false), "10 - 2 is not above 8");
     }
 }

@@ -90,14 +90,20 @@ pub fn penetrate(
     })
 }
 
-/// Whether a weapon can ever hurt a target: people in HMA/MA and armoured
-/// vehicles shrug off weapons without penetration.
-pub fn can_harm(weapon: Weapon, armour: i64, hard_infantry: bool) -> bool {
+/// Troops equipped with civilian weapons (BiA L235).
+pub fn civilian(equipment: Option<crate::core::kinds::Equipment>) -> bool {
+    equipment == Some(crate::core::kinds::Equipment::CivilianWeapons)
+}
+
+/// Whether a weapon can ever hurt a target: armoured vehicles shrug off
+/// weapons without penetration, and people in HMA/MA and armoured vehicles
+/// the fire of troops with civilian weapons (`civilian`).
+pub fn can_harm(weapon: Weapon, civilian: bool, armour: i64, hard_infantry: bool) -> bool {
     let Ok(line) = super::range_table::line(weapon) else {
         return false;
     };
     let best = line.cells.iter().flatten().filter_map(|c| c.pen).max();
-    crate::battle::setup::BiaProfile::harms(best, line.blast, armour, hard_infantry)
+    crate::battle::setup::BiaProfile::harms(best, civilian, armour, hard_infantry)
 }
 
 /// What a stand is to the question "can that weapon ever hurt it".
@@ -121,14 +127,15 @@ pub fn profile(s: &crate::battle::setup::StandSetup) -> Profile {
 }
 
 /// Whether a stand's weapon can ever hurt a target: only air defence reaches
-/// aircraft, and air defence reaches nothing else.
-pub fn can_hurt(weapon: Option<Weapon>, target: Profile) -> bool {
+/// aircraft, and air defence reaches nothing else; `civilian` for a stand
+/// with civilian weapons.
+pub fn can_hurt(weapon: Option<Weapon>, civilian: bool, target: Profile) -> bool {
     let Some(w) = weapon else { return false };
     let air_defence = super::air_defence::system_of(w).is_some();
     if target.aircraft || air_defence {
         return target.aircraft && air_defence;
     }
-    can_harm(w, target.armour, target.hard)
+    can_harm(w, civilian, target.armour, target.hard)
 }
 
 #[cfg(test)]
@@ -179,10 +186,22 @@ mod tests {
             PenetrationResult::NoEffect
         );
         assert_eq!(penetration_result(None, 5, 0).1, PenetrationResult::Killed);
-        assert!(!can_harm(Weapon::LightSmallArms, 1, false));
-        assert!(can_harm(Weapon::Rifles, 0, true));
-        assert!(!can_harm(Weapon::VehLmg, 0, true));
-        assert!(can_harm(Weapon::AtMissile, 6, false));
-        assert!(!can_harm(Weapon::LightSmallArms, 0, true));
+        assert!(!can_harm(Weapon::LightSmallArms, false, 1, false));
+        assert!(can_harm(Weapon::Rifles, false, 0, true));
+        assert!(can_harm(Weapon::AtMissile, false, 6, false));
+        assert!(can_harm(Weapon::LightSmallArms, false, 0, false));
+    }
+
+    #[test]
+    fn hma_is_immune_to_civilian_weapons_only() {
+        // BiA L235: troops with civilian weapons cannot hurt HMA or armour;
+        // machine guns and rifles in other hands can hurt HMA (at −3).
+        assert!(can_harm(Weapon::VehHmg, false, 0, true));
+        assert!(can_harm(Weapon::VehLmg, false, 0, true));
+        assert!(can_harm(Weapon::LightSmallArms, false, 0, true));
+        assert!(!can_harm(Weapon::LightSmallArms, true, 0, true));
+        assert!(!can_harm(Weapon::Rifles, true, 0, true));
+        assert!(!can_harm(Weapon::Rifles, true, 1, false));
+        assert!(can_harm(Weapon::Rifles, true, 0, false));
     }
 }

@@ -47,8 +47,7 @@ impl Battle<'_, '_> {
             return air::ad_value(&a.bia, speed);
         }
         let cell = weapons::cell(&a.bia, range)?;
-        let blast = a.area_radius().is_some();
-        weapons::can_harm(cell, blast, b.m.armour, b.m.hard_infantry)
+        weapons::can_harm(cell, a.bia.civilian_weapons, b.m.armour, b.m.hard_infantry)
             .then(|| weapons::value(&a.bia, range))
             .flatten()
     }

@@ -4,10 +4,10 @@
 //! time here.
 
 use super::events::{BiaEvent, Mod};
-use super::piece::{target_mod_index, Piece, State, Trigger};
+use super::piece::{indirect, target_mod_index, Piece, State, Trigger};
 use super::Battle;
 use crate::battle::result::{Knockout, Role};
-use crate::core::kinds::{Cover, StandType};
+use crate::core::kinds::Cover;
 use crate::rules::bia::air_defence::{ad_entry, attack_range_cm, lock_on_number, Lock};
 use crate::rules::bia::armour::{penetration_result, PenetrationResult};
 use crate::rules::bia::fire::{hits_for, modifiers};
@@ -185,17 +185,41 @@ impl Battle<'_, '_> {
         self.s.targets_built[r] = true;
     }
 
-    pub(super) fn fire_phase(&mut self, role: Role) {
-        self.target_lists(role.other());
+    /// Suppressive fire (BiA's third phase): a stationary defender whose
+    /// target of choice is an attacker about to move (marked by
+    /// `mark_movers`) fires at it now; one whose target stands still keeps
+    /// its fire for the firing phase, where the order of fire decides who
+    /// shoots first.
+    pub(super) fn suppressive_fire(&mut self) {
+        self.target_lists(Role::Attacker);
+        let mut order = std::mem::take(&mut self.s.order);
+        order.clear();
+        order.extend(self.p.rank[Role::Defender.index()].iter().copied());
+        for &i in &order {
+            if self.can_fire(i) {
+                match self.pick_target(i) {
+                    Some(j) if self.s.pieces[j].moved => self.fire_at(i, j),
+                    _ => {}
+                }
+            }
+        }
+        self.s.order = order;
+    }
+
+    /// The firing phase (BiA's fifth): every stand that has not fired this
+    /// turn, both sides in one order (BiA L387–391): stationary before
+    /// moving, then more experienced before less and better trained before
+    /// worse, whichever side they are on; equal ranks, defenders first.
+    pub(super) fn firing_phase(&mut self) {
+        self.target_lists(Role::Attacker);
+        self.target_lists(Role::Defender);
         let mut order = std::mem::take(&mut self.s.order);
         order.clear();
         let mut moving = std::mem::take(&mut self.s.keys);
         moving.clear();
-        // Stationary stands fire before moving ones, each in rank order.
-        for &i in &self.p.rank[role.index()] {
-            let p = &self.s.pieces[i];
-            if p.fighting() && p.weapon.is_some() && p.ammo > 0 {
-                if p.moved {
+        for &i in &self.p.rank_all {
+            if self.can_fire(i) {
+                if self.s.pieces[i].moved {
                     moving.push(i as u64);
                 } else {
                     order.push(i);
@@ -205,20 +229,30 @@ impl Battle<'_, '_> {
         order.extend(moving.iter().map(|&i| i as usize));
         self.s.keys = moving;
         for &i in &order {
-            if !self.s.pieces[i].fighting() {
+            if !self.can_fire(i) {
                 continue;
             }
-            let Some(j) = self.pick_target(i) else {
-                continue;
-            };
-            if self.s.pieces[i].ad.is_some() {
-                self.air_defence(i, j);
-            } else {
-                self.shoot(i, j);
+            if let Some(j) = self.pick_target(i) {
+                self.fire_at(i, j);
             }
-            self.drop_target(j);
         }
         self.s.order = order;
+    }
+
+    /// Fighting, armed, with ammunition, and not yet fired this turn.
+    fn can_fire(&self, i: usize) -> bool {
+        let p = &self.s.pieces[i];
+        p.fighting() && p.weapon.is_some() && p.ammo > 0 && !p.fired_now
+    }
+
+    fn fire_at(&mut self, i: usize, j: usize) {
+        self.s.pieces[i].fired_now = true;
+        if self.s.pieces[i].ad.is_some() {
+            self.air_defence(i, j);
+        } else {
+            self.shoot(i, j);
+        }
+        self.drop_target(j);
     }
 
     /// Orbital activity: each side's weapons platforms in orbit fire as
@@ -279,7 +313,7 @@ impl Battle<'_, '_> {
         f.fired = true;
         let side = f.role.index();
         self.s.fired[side] = true;
-        let indirect = f.kind == StandType::Artillery;
+        let indirect = indirect(f.kind, f.weapon);
         let t = &mut self.s.pieces[j];
         if t.fighting() {
             t.call_test(Trigger::FirstFire);
@@ -324,7 +358,7 @@ impl Battle<'_, '_> {
         } else {
             Vec::new()
         };
-        let (aircraft, artillery) = (f.is_aircraft, f.kind == StandType::Artillery);
+        let (aircraft, artillery) = (f.is_aircraft, indirect(f.kind, f.weapon));
         let roll = self.s.dice.d10();
         let hits = hits_for(roll + total, cell.hit);
         self.spend(i, j);

@@ -44,6 +44,8 @@ pub(crate) struct Prepared<'a> {
     codes: Vec<&'a str>,
     /// Per role, its stands in the order of fire, movement aside.
     rank: [Vec<usize>; 2],
+    /// Every stand in the order of fire across both sides, movement aside.
+    rank_all: Vec<usize>,
     /// Every stand in BiA's order of individual tests by type.
     test_rank: Vec<usize>,
     /// Groups in the order they test: attackers biggest first, then defenders.
@@ -117,14 +119,15 @@ impl TurnByTurn for Battle<'_, '_> {
             p.moved = false;
             p.non_tactical = false;
             p.shelled = false;
+            p.fired_now = false;
         }
         // Stationary defenders fire first, at attackers about to move; then
-        // the attackers move and fire.
+        // the attackers move, and everyone who has not fired fires.
         self.mark_movers();
-        self.fire_phase(Role::Defender);
+        self.suppressive_fire();
         self.clear_movers();
         self.movement_phase();
-        self.fire_phase(Role::Attacker);
+        self.firing_phase();
         self.orbital_phase();
         self.special_actions();
         self.s.swept = std::mem::take(&mut self.s.fired);

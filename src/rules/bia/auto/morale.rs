@@ -200,6 +200,12 @@ impl Battle<'_, '_> {
     /// A group's test if it has reached a threshold it has not tested; returns
     /// whether a test was taken.
     pub(super) fn test_group(&mut self, g: usize, cas: i64) -> bool {
+        // A group with no stand left fighting has nobody to test.
+        if self.s.groups[g].due(cas).is_none()
+            || !self.s.pieces.iter().any(|p| p.command == g && p.fighting())
+        {
+            return false;
+        }
         let Some(t) = self.s.groups[g].test(cas, &mut self.s.dice) else {
             return false;
         };

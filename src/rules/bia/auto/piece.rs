@@ -4,7 +4,7 @@
 use crate::battle::finish::Fate;
 use crate::battle::group_morale;
 use crate::battle::result::{Knockout, Role};
-use crate::battle::setup::StandSetup;
+use crate::battle::setup::{BiaProfile, StandSetup};
 use crate::core::kinds::{
     AircraftSpeed, Cover, Equipment, Experience, StandType, Status, Training, UnitFlag,
     VehicleKind, Weapon,
@@ -19,6 +19,13 @@ use crate::rules::bia::range_table::{band_index, line, max_range, Line, BANDS};
 
 /// Artillery stands this far behind its own line.
 pub const ARTILLERY_BACK_CM: i64 = 30;
+
+/// Whether a stand fires indirectly from behind its line: artillery, except
+/// crew-served machine guns typed as artillery (an emplaced HMG), which sit
+/// with the line and fire directly.
+pub fn indirect(kind: StandType, weapon: Option<Weapon>) -> bool {
+    kind == StandType::Artillery && !matches!(weapon, Some(Weapon::VehHmg | Weapon::VehLmg))
+}
 
 /// Where a piece is in the battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,6 +151,9 @@ pub struct Piece {
     pub ad: Option<AdSystem>,
     pub blast: bool,
     pub fired: bool,
+    /// Fired this turn: a stand that gave suppressive fire does not fire
+    /// again in the firing phase.
+    pub fired_now: bool,
     pub speed: AircraftSpeed,
     // Being shot at.
     pub armour: i64,
@@ -237,6 +247,7 @@ impl Piece {
             ammo: s.ammo,
             ammo_spent: 0,
             fired: false,
+            fired_now: false,
             under_fire: false,
             test_pending: 0,
             tested: 0,
@@ -254,7 +265,7 @@ impl Piece {
             non_tactical: false,
             shelled: false,
             dist: if role == Role::Attacker { range } else { 0 },
-            back: if s.stand_type == StandType::Artillery {
+            back: if indirect(s.stand_type, s.weapon) {
                 ARTILLERY_BACK_CM
             } else {
                 0
@@ -416,13 +427,14 @@ impl Piece {
         if target.is_aircraft || self.ad.is_some() {
             return target.is_aircraft && self.ad.is_some();
         }
-        if target.hard() {
-            return self.pen_max.is_some() || self.blast;
-        }
-        target.armour == 0
-            || self
-                .pen_max
-                .is_some_and(|p| 10 + i64::from(p) > target.armour)
+        // BiA's rule (`BiaProfile::harms`) with the weapon's best penetration.
+        let civilian = self.equipment == Some(Equipment::CivilianWeapons);
+        BiaProfile::harms(
+            self.pen_max.map(i64::from),
+            civilian,
+            target.armour,
+            target.hard(),
+        )
     }
 
     /// Whether a hit from `range` cm could go through `armour` (a roll of 10

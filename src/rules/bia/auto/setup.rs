@@ -64,6 +64,16 @@ impl<'a> Prepared<'a> {
                 .filter(|&i| pieces[i].role == r)
                 .collect()
         });
+        // Across sides: equal ranks, the defenders (in position) first.
+        let mut rank_all = all;
+        rank_all.sort_by_key(|&i| {
+            (
+                std::cmp::Reverse(pieces[i].experience),
+                std::cmp::Reverse(pieces[i].training),
+                pieces[i].role == Role::Attacker,
+                i,
+            )
+        });
         let mut test_rank: Vec<usize> = (0..pieces.len()).collect();
         test_rank.sort_by_key(|&i| (test_order(&pieces[i]), i));
         let group_order = group_morale::test_order(&groups);
@@ -89,6 +99,7 @@ impl<'a> Prepared<'a> {
             group_codes,
             codes,
             rank,
+            rank_all,
             test_rank,
             group_order,
             attackers,

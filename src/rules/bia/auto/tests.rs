@@ -153,8 +153,9 @@ fn no_shot_at_a_stand_out_of_the_fight_while_one_still_fighting_is_in_reach() {
 
 #[test]
 fn equally_near_targets_are_chosen_by_the_dice_not_the_roster() {
-    // Eight squads side by side at 60 cm: over many battles the defenders'
-    // first shot lands on most of them, not always on the first in the roster.
+    // Eight squads side by side at 60 cm, four of them moving: over many
+    // battles the defenders' first shot (suppressive fire, at a mover) lands
+    // on each mover, not always on the first in the roster.
     let setup = battle(
         stands(&lta(), "a", "ac", 8),
         stands(&lta(), "d", "dc", 4),
@@ -169,7 +170,7 @@ fn equally_near_targets_are_chosen_by_the_dice_not_the_roster() {
         *first.entry(target.to_string()).or_insert(0) += 1;
     }
     assert!(
-        first.len() >= 6 && first.values().all(|&n| n <= 30),
+        first.len() >= 4 && first.values().all(|&n| n <= 40),
         "first shots by target: {first:?}"
     );
 }
@@ -200,7 +201,7 @@ fn the_defenders_fire_sees_attackers_about_to_move_as_moving() {
     // open from 100 cm. A shot of the defenders' suppressive fire at a stand
     // that then advances in the same turn is a shot at a mover: no
     // "stationary vehicle" for the tanks, "unarmoured moving in open" for
-    // the civilians; tanks that hold at 5 cm are stationary again.
+    // the civilians.
     let civilians = StandSetup {
         training: Training::Civilian,
         equipment: Some(Equipment::CivilianWeapons),
@@ -221,18 +222,21 @@ fn the_defenders_fire_sees_attackers_about_to_move_as_moving() {
         100,
         Cover::Open,
     );
-    let (mut at_movers, mut at_stationary) = (0, 0);
+    let mut at_movers = 0;
     for seed in 0..60 {
         let ev = events(&setup, seed);
-        for (k, e) in ev.iter().enumerate() {
+        for e in &ev {
             if kind(e) != "fire" || e.side != Some(crate::battle::result::Role::Defender) {
                 continue;
             }
             let target = e.data.as_ref().unwrap()["target"].as_str().unwrap();
-            let moves_this_turn = ev[k..].iter().any(|m| {
+            // Moves of the movement phase (a retirement to cover is the
+            // morale phase's, before anyone fires).
+            let moves_this_turn = ev.iter().any(|m| {
                 m.turn == e.turn
                     && matches!(kind(m), "advance" | "assault" | "fall_back")
                     && m.actor.as_deref() == Some(target)
+                    && m.data.as_ref().unwrap()["why"] != "retires to cover"
             });
             let names = modifier_names(e);
             let tank = target.starts_with('h');
@@ -250,18 +254,157 @@ fn the_defenders_fire_sees_attackers_about_to_move_as_moving() {
                         e.text
                     );
                 }
-            } else if tank && e.data.as_ref().unwrap()["range_cm"].as_i64() == Some(5) {
-                at_stationary += 1;
-                assert!(
-                    names.iter().any(|n| n == "stationary_vehicle"),
-                    "{}",
-                    e.text
-                );
             }
         }
     }
-    assert!(
-        at_movers > 50 && at_stationary > 5,
-        "{at_movers} {at_stationary}"
+    assert!(at_movers > 50, "{at_movers} shots at movers");
+}
+
+#[test]
+fn veterans_fire_first_whichever_side_they_are_on() {
+    use crate::battle::result::Role;
+    // BiA's own example (L391): neither side moving, veteran trained troops
+    // fire before experienced regulars. Attacking missile batteries never
+    // move; the defenders' AT teams hold in cover with nobody moving to
+    // suppress, so both fire in the firing phase, veterans first.
+    let battery = |training, actions| StandSetup {
+        stand_type: StandType::Artillery,
+        training,
+        actions,
+        weapon: Some(Weapon::HeMissile),
+        ..StandSetup::example("art")
+    };
+    let team = |training, actions| StandSetup {
+        training,
+        actions,
+        ..at_team()
+    };
+    let veteran = 40;
+    let cases = [
+        (
+            battery(Training::Trained, veteran),
+            team(Training::Regular, 3),
+            Role::Attacker,
+        ),
+        (
+            battery(Training::Regular, 3),
+            team(Training::Trained, veteran),
+            Role::Defender,
+        ),
+    ];
+    for (att, def, first) in cases {
+        let setup = battle(
+            stands(&att, "a", "ac", 2),
+            stands(&def, "d", "dc", 2),
+            60,
+            Cover::Cover,
+        );
+        for seed in 0..20 {
+            let ev = events(&setup, seed);
+            let shots: Vec<Option<Role>> = ev
+                .iter()
+                .filter(|e| e.turn == 1 && kind(e) == "fire")
+                .map(|e| e.side)
+                .collect();
+            assert_eq!(
+                shots[..2],
+                [Some(first), Some(first)],
+                "seed {seed}: {shots:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn only_groups_with_stands_still_fighting_test_their_morale() {
+    // A lone hovertank in its own command beside an infantry company: once
+    // it is knocked out, its command has nobody left to test.
+    let mut att = stands(&hma(), "a", "ac", 6);
+    att.push(stand(&hovertank(), "h1", "tanks"));
+    let setup = battle(att, stands(&at_team(), "d", "dc", 4), 60, Cover::Cover);
+    let mut knocked_out = 0;
+    for seed in 0..60 {
+        let ev = events(&setup, seed);
+        let Some(k) = ev.iter().position(|e| {
+            kind(e) == "penetration"
+                && e.data.as_ref().unwrap()["target"] == "h1"
+                && e.data.as_ref().unwrap()["result"] != "no_effect"
+        }) else {
+            continue;
+        };
+        knocked_out += 1;
+        assert!(
+            !ev[k..]
+                .iter()
+                .any(|e| kind(e) == "group_morale" && e.text.starts_with("group tanks ")),
+            "seed {seed}: the tanks' empty command tested"
+        );
+    }
+    assert!(knocked_out > 10, "{knocked_out}");
+}
+
+#[test]
+fn a_heavy_machine_gun_fires_at_hma_and_civilian_weapons_do_not() {
+    // BiA L235: only troops with civilian weapons cannot hurt HMA.
+    let hmg = StandSetup {
+        weapon: Some(Weapon::VehHmg),
+        men: 3,
+        ..militia()
+    };
+    let civilians = StandSetup {
+        training: Training::Civilian,
+        equipment: Some(Equipment::CivilianWeapons),
+        weapon: Some(Weapon::Rifles),
+        ..StandSetup::example("civ")
+    };
+    let setup = battle(
+        stands(&hma(), "a", "ac", 4),
+        [stands(&hmg, "g", "dc", 2), stands(&civilians, "c", "dc", 2)].concat(),
+        30,
+        Cover::Cover,
     );
+    let mut hmg_shots = 0;
+    for seed in 0..20 {
+        for e in events(&setup, seed) {
+            if kind(&e) != "fire" || e.side != Some(crate::battle::result::Role::Defender) {
+                continue;
+            }
+            let firer = e.actor.clone().unwrap_or_default();
+            assert!(!firer.starts_with('c'), "{}", e.text);
+            hmg_shots += usize::from(firer.starts_with('g'));
+        }
+    }
+    assert!(hmg_shots > 20, "{hmg_shots} HMG shots at HMA");
+}
+
+#[test]
+fn an_emplaced_heavy_machine_gun_sits_with_the_line_and_fires_directly() {
+    // A crew-served HMG typed as artillery is not a gun 30 cm behind the line:
+    // it fires from the line, as direct fire.
+    let hmg = StandSetup {
+        stand_type: StandType::Artillery,
+        weapon: Some(Weapon::VehHmg),
+        men: 3,
+        ..militia()
+    };
+    let setup = battle(
+        stands(&lta(), "a", "ac", 4),
+        [stands(&militia(), "d", "dc", 2), stands(&hmg, "g", "dc", 1)].concat(),
+        30,
+        Cover::Cover,
+    );
+    let mut shots = 0;
+    for seed in 0..20 {
+        let ev = events(&setup, seed);
+        for e in ev.iter().filter(|e| kind(e) == "fire") {
+            let d = e.data.as_ref().unwrap();
+            if d["firer"] == "g1" || d["target"] == "g1" {
+                shots += 1;
+                assert_eq!(e.phase, "fire", "{}", e.text);
+                // Never farther than the attackers' opening range.
+                assert!(d["range_cm"].as_i64().unwrap() <= 30, "{}", e.text);
+            }
+        }
+    }
+    assert!(shots > 10, "{shots}");
 }
