@@ -144,6 +144,11 @@ fn the_fire_option_is_set_stored_and_used() {
         .collect();
     assert!(results.contains(&"down"), "{results:?}");
     assert!(!results.contains(&"wound") && !results.contains(&"kill"));
+    // Heavy PA's reading: d12x2 by default, d12 on request, nothing else.
+    c.fails(2, &["option", "set", "fma", "heavy_pa", "d10"]);
+    c.ok(&["option", "set", "fma", "heavy_pa", "d12"]);
+    let list = c.ok(&["option", "list"]);
+    assert!(list.contains("heavy_pa") && list.contains("d12"), "{list}");
 }
 
 #[test]

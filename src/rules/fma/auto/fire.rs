@@ -178,6 +178,11 @@ impl Battle<'_, '_> {
             });
         }
         self.mark_fire(f, t);
+        if !can_suppress(tf.armour, w.impact()) {
+            // Too well protected to feel threatened (L762-764): no test for
+            // being fired on either.
+            self.s.places[t].shot_at = true;
+        }
         self.apply(t, outcome);
         Some(outcome)
     }
