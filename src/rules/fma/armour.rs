@@ -91,14 +91,46 @@ pub fn can_suppress(armour: Rated, impact: Rated) -> bool {
     armour.multiplier() <= impact.multiplier()
 }
 
-/// The armour of each campaign equipment (bounce's data table).
-pub fn campaign_armour(e: Option<Equipment>) -> Rated {
+/// How heavy PA's armour reads: the text gives D12 in its table (L869, and
+/// L883-886) but D12x2 in the one example of the multiplier rule (L760).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HeavyPa {
+    /// D12x2: a D12 armour die (so toughness cannot raise it) carrying a ×2
+    /// multiplier, which is what lets L751-769 work.
+    #[default]
+    Doubled,
+    /// Plain D12, as the armour table prints it.
+    Plain,
+}
+
+impl HeavyPa {
+    pub fn parse(s: &str) -> Result<HeavyPa, String> {
+        match s {
+            "d12x2" => Ok(HeavyPa::Doubled),
+            "d12" => Ok(HeavyPa::Plain),
+            _ => Err(format!("heavy_pa is d12x2 or d12, not `{s}`")),
+        }
+    }
+
+    /// Heavy PA's armour under this reading.
+    pub fn armour(self) -> Rated {
+        let die = Protection::VeryHeavy.armour();
+        match (self, die) {
+            (HeavyPa::Doubled, Rated::Die { die, .. }) => Rated::Die { die, times: 2 },
+            _ => die,
+        }
+    }
+}
+
+/// The armour of each campaign equipment (bounce's data table): Marine
+/// Armour is heavy PA, read as `heavy`.
+pub fn campaign_armour(e: Option<Equipment>, heavy: HeavyPa) -> Rated {
     match e {
         None | Some(Equipment::CivilianWeapons) => Protection::Clothing.armour(),
         Some(Equipment::AssaultRifles) => Protection::Light.armour(),
         Some(Equipment::Lta) => Protection::Medium.armour(),
         Some(Equipment::Hma) => Protection::Heavy.armour(),
-        Some(Equipment::Ma) => Protection::VeryHeavy.armour(),
+        Some(Equipment::Ma) => heavy.armour(),
     }
 }
 
@@ -155,14 +187,20 @@ mod tests {
 
     #[test]
     fn campaign_equipment_maps() {
-        assert_eq!(campaign_armour(Some(Equipment::Hma)).to_string(), "d10");
-        assert_eq!(campaign_armour(Some(Equipment::Ma)).to_string(), "d12");
-        assert_eq!(campaign_armour(Some(Equipment::Lta)).to_string(), "d8");
+        let arm = |e| campaign_armour(e, HeavyPa::default()).to_string();
+        assert_eq!(arm(Some(Equipment::Hma)), "d10");
+        assert_eq!(arm(Some(Equipment::Ma)), "d12x2", "heavy PA, L760");
         assert_eq!(
-            campaign_armour(Some(Equipment::AssaultRifles)).to_string(),
-            "d6"
+            campaign_armour(Some(Equipment::Ma), HeavyPa::parse("d12").unwrap()).to_string(),
+            "d12",
+            "the table's reading, L869"
         );
-        assert_eq!(campaign_armour(None).to_string(), "d4");
+        assert!(HeavyPa::parse("d10").is_err());
+        assert_eq!(arm(Some(Equipment::Lta)), "d8");
+        assert_eq!(arm(Some(Equipment::AssaultRifles)), "d6");
+        assert_eq!(arm(None), "d4");
+        // Toughness cannot raise heavy PA past its D12 die (L883-886).
+        assert_eq!(tough(HeavyPa::Doubled.armour(), 2).to_string(), "d12x2");
         assert!(powered(Some(Equipment::Ma)) && !powered(Some(Equipment::Lta)));
     }
 }

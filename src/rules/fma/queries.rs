@@ -13,6 +13,7 @@ use super::die::{Die, Rated};
 use super::explosives::{deviation, deviation_die, target_number, thrown_band, Explosive};
 use super::fire::{Faces, FireOption, Shot};
 use super::reaction;
+use super::task;
 use crate::battle::ruleset::Answer;
 
 fn motivation(s: &str) -> Result<i64, String> {
@@ -88,6 +89,23 @@ pub enum FmaQuery {
         #[arg(long)]
         roll: Option<String>,
     },
+    /// A task roll (optional skill system): the skill die must beat the
+    /// difficulty die; with --criticals a natural 1 is a critical failure.
+    #[command(
+        after_help = "Grades (or a die): master d12, expert d10, competent d8, poor d6, hopeless d4;\ndifficulty: very-difficult d12, difficult d10, average d8, easy d6, very-easy d4.\nExample (the text's jammed rifle: a competent character clears an average jam):\n  bounce rules fma task --skill competent --difficulty average --criticals --roll 6,5"
+    )]
+    Task {
+        #[arg(long, value_parser = skill_die)]
+        skill: Die,
+        #[arg(long, value_parser = difficulty_die)]
+        difficulty: Die,
+        /// Read a natural 1 on the skill die as a critical failure (L533-534).
+        #[arg(long)]
+        criticals: bool,
+        /// S,D: the skill and the difficulty dice.
+        #[arg(long)]
+        roll: Option<String>,
+    },
     /// A grenade or rocket: the target number from the range bands, the
     /// skill (quality) die, and how far the shot deviates.
     #[command(
@@ -122,6 +140,36 @@ fn explosive(s: &str) -> Result<Explosive, String> {
     }
 }
 
+/// A grade from `table` (spaces written as hyphens) or a die.
+fn graded(table: &[(&str, Die)], what: &str, s: &str) -> Result<Die, String> {
+    let word = s.trim().to_ascii_lowercase().replace('-', " ");
+    table
+        .iter()
+        .find(|(name, _)| *name == word)
+        .map(|g| g.1)
+        .map_or_else(
+            || {
+                Die::parse(s)
+                    .map_err(|_| format!("{what} is a grade or a die (d4..d12), not `{s}`"))
+            },
+            Ok,
+        )
+}
+
+fn skill_die(s: &str) -> Result<Die, String> {
+    graded(&task::SKILL, "skill", s)
+}
+
+fn difficulty_die(s: &str) -> Result<Die, String> {
+    graded(&task::DIFFICULTY, "difficulty", s)
+}
+
+/// A chance as JSON, rid of the noise of summing fractions face by face
+/// (0.9, not 0.8999999999999999).
+fn chance(p: f64) -> Value {
+    json!((p * 1e12).round() / 1e12)
+}
+
 fn on_die(die: Die, r: i64) -> Result<i64, String> {
     if die.faces().contains(&r) {
         Ok(r)
@@ -144,7 +192,7 @@ fn rolls(s: &str) -> Result<Vec<i64>, String> {
 fn rates(words: &[&str], p: &BTreeMap<&'static str, f64>) -> Map<String, Value> {
     words
         .iter()
-        .map(|w| (w.to_string(), json!(p.get(w).copied().unwrap_or(0.0))))
+        .map(|w| (w.to_string(), chance(p.get(w).copied().unwrap_or(0.0))))
         .collect()
 }
 
@@ -157,6 +205,49 @@ fn p_text(p: &Map<String, Value>) -> String {
 
 pub fn answer(q: FmaQuery) -> Result<Answer, String> {
     match q {
+        FmaQuery::Task {
+            skill,
+            difficulty,
+            criticals,
+            roll,
+        } => {
+            let what = format!(
+                "skill {skill} against difficulty {difficulty}{}",
+                if criticals { ", a 1 is critical" } else { "" }
+            );
+            let word = |s: i64, d: i64| match task::task(s, d, criticals) {
+                task::Task::Success => "success",
+                task::Task::Failure => "failure",
+                task::Task::Critical => "critical_failure",
+            };
+            match roll {
+                Some(r) => {
+                    let [s, d] = rolls(&r)?[..] else {
+                        return Err("a task takes two dice: --roll SKILL,DIFFICULTY".into());
+                    };
+                    let (s, d) = (on_die(skill, s)?, on_die(difficulty, d)?);
+                    let result = word(s, d);
+                    Ok(Answer {
+                        json: json!({"skill": skill, "difficulty": difficulty, "roll": [s, d], "result": result}),
+                        text: format!("{what}: {s} against {d}: {}", result.replace('_', " ")),
+                    })
+                }
+                None => {
+                    let each = 1.0 / (skill.sides() * difficulty.sides()) as f64;
+                    let mut p = BTreeMap::new();
+                    for s in skill.faces() {
+                        for d in difficulty.faces() {
+                            *p.entry(word(s, d)).or_insert(0.0) += each;
+                        }
+                    }
+                    let p = rates(&["success", "failure", "critical_failure"], &p);
+                    Ok(Answer {
+                        text: format!("{what}: {}", p_text(&p)),
+                        json: json!({"skill": skill, "difficulty": difficulty, "p": p}),
+                    })
+                }
+            }
+        }
         FmaQuery::Explosive {
             skill,
             weapon,
@@ -205,7 +296,7 @@ pub fn answer(q: FmaQuery) -> Result<Answer, String> {
                             1.0 / die.sides() as f64;
                     }
                     let pm: Map<String, Value> =
-                        p.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
+                        p.iter().map(|(k, v)| (k.to_string(), chance(*v))).collect();
                     let mut j = head;
                     j["p"] = Value::Object(pm.clone());
                     Ok(Answer {

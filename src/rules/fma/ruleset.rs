@@ -4,8 +4,9 @@
 
 use clap::{FromArgMatches, Subcommand};
 
+use super::armour::HeavyPa;
 use super::auto::table::FmaTable;
-use super::auto::{Prepared, FIRE_OPTION};
+use super::auto::{Prepared, FIRE_OPTION, HEAVY_PA_OPTION};
 use super::fire::FireOption;
 use super::queries::{answer, FmaQuery};
 use crate::battle::ruleset::{Answer, BattleError, PreparedBattle, Ruleset, TableBattle};
@@ -52,17 +53,25 @@ impl Ruleset for Fma {
     }
 
     fn options(&self) -> &'static [(&'static str, &'static str)] {
-        &[(
-            FIRE_OPTION,
-            "fire procedure: detailed (default) or quick (quick & dirty)",
-        )]
+        &[
+            (
+                FIRE_OPTION,
+                "fire procedure: detailed (default) or quick (quick & dirty)",
+            ),
+            (
+                HEAVY_PA_OPTION,
+                "heavy PA (Marine Armour) armour: d12x2 (default, L760) or d12 (L869)",
+            ),
+        ]
     }
 
     fn check_option(&self, key: &str, value: &str) -> Result<(), String> {
-        if key == FIRE_OPTION {
-            FireOption::parse(value).map(|_| ())
-        } else {
-            Err(format!("fma has no option `{key}`; options: {FIRE_OPTION}"))
+        match key {
+            FIRE_OPTION => FireOption::parse(value).map(|_| ()),
+            HEAVY_PA_OPTION => HeavyPa::parse(value).map(|_| ()),
+            _ => Err(format!(
+                "fma has no option `{key}`; options: {FIRE_OPTION}, {HEAVY_PA_OPTION}"
+            )),
         }
     }
 
@@ -78,7 +87,7 @@ impl Ruleset for Fma {
 
     fn queries(&self) -> clap::Command {
         FmaQuery::augment_subcommands(clap::Command::new("fma"))
-            .about("FMA tables: reaction, shoot, close-combat, explosive")
+            .about("FMA tables: reaction, shoot, close-combat, task, explosive")
             .subcommand_required(true)
     }
 

@@ -397,3 +397,53 @@ fn both_sides_use_their_actions_leaders_stay_with_their_men_and_bounds_end_in_co
         "{exposed} activations ended in the open out of reach after {advances} advances"
     );
 }
+
+#[test]
+fn marines_in_heavy_pa_shrug_off_rifle_fire_unless_read_as_plain_d12() {
+    use crate::core::kinds::{Equipment, Training, Weapon};
+    let marines = (
+        "m",
+        Training::Regular,
+        Equipment::Ma,
+        Weapon::MarineSca,
+        4,
+        4,
+    );
+    let shaken = |option: Option<&str>| {
+        let mut s = teams(RIFLES, marines, 60);
+        if let Some(o) = option {
+            s.options.insert(super::HEAVY_PA_OPTION.into(), o.into());
+        }
+        let p = Prepared::new(&s, true).unwrap();
+        let (mut suppressed, mut tests, mut hits) = (0, 0, 0);
+        for log in logs(&p, 30) {
+            for d in &log {
+                let on_marine = |k: &str| d[k].as_str().is_some_and(|n| n.starts_with('d'));
+                match d["kind"].as_str() {
+                    Some("shot") if on_marine("target") => match d["result"].as_str() {
+                        Some("suppressed") => suppressed += 1,
+                        Some("wound" | "kill") => hits += 1,
+                        _ => {}
+                    },
+                    Some("reaction") if on_marine("figure") && d["why"] == "first fired on" => {
+                        tests += 1
+                    }
+                    _ => {}
+                }
+            }
+        }
+        (suppressed, tests, hits)
+    };
+    let (suppressed, tests, hits) = shaken(None);
+    assert_eq!(
+        (suppressed, tests),
+        (0, 0),
+        "rifles (impact x1) cannot shake D12x2"
+    );
+    assert!(hits > 0, "but a lucky hit still wounds or kills");
+    let (suppressed, tests, _) = shaken(Some("d12"));
+    assert!(
+        suppressed > 0 && tests > 0,
+        "plain D12: {suppressed} {tests}"
+    );
+}

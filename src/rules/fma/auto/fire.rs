@@ -68,6 +68,12 @@ impl Battle<'_, '_> {
         // Watchers are few: look only at those, in order, nearest first
         // (the lower index on a tie).
         let mut watcher: Option<(usize, f64)> = None;
+        if self
+            .nearest(f)
+            .is_none_or(|(_, d)| d > self.p.max_aimed_reach)
+        {
+            return;
+        }
         let watching = &self.s.watching;
         let window = self.across(f, self.p.figures[f].role.other(), self.p.max_aimed_reach);
         for g in bits::each_in(window, |k| watching.word(k)) {
@@ -90,11 +96,31 @@ impl Battle<'_, '_> {
         if !self.up(f) || self.s.places[f].cover != Cover::None {
             return;
         }
-        let reactor = self.nearest_where(
-            f,
-            self.p.max_reach,
-            |g| !self.s.places[g].activated && !self.s.places[g].suppressed,
-            |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2)),
+        if self.nearest(f).is_none_or(|(_, d)| d > self.p.max_reach) {
+            return;
+        }
+        // The nearest enemy yet to activate and not suppressed whose gun
+        // reaches (the lower index on a tie), read from the bit sets.
+        let (ready, pinned) = (&self.s.ready, &self.s.pinned);
+        let window = self.across(f, self.p.figures[f].role.other(), self.p.max_reach);
+        let mut reactor: Option<(usize, f64)> = None;
+        for g in bits::each_in(window, |k| ready.word(k) & !pinned.word(k)) {
+            let d2 = self.dist2(f, g);
+            if reactor.is_none_or(|(_, bd)| d2 < bd)
+                && self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2))
+            {
+                reactor = Some((g, d2));
+            }
+        }
+        debug_assert_eq!(
+            reactor.map(|r| r.0),
+            self.nearest_where(
+                f,
+                self.p.max_reach,
+                |g| !self.s.places[g].activated && !self.s.places[g].suppressed,
+                |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2)),
+            )
+            .map(|r| r.0)
         );
         if let Some((g, _)) = reactor {
             self.set_activated(g);
@@ -178,6 +204,11 @@ impl Battle<'_, '_> {
             });
         }
         self.mark_fire(f, t);
+        if !can_suppress(tf.armour, w.impact()) {
+            // Too well protected to feel threatened (L762-764): no test for
+            // being fired on either.
+            self.s.places[t].shot_at = true;
+        }
         self.apply(t, outcome);
         Some(outcome)
     }

@@ -32,7 +32,7 @@ use crate::battle::result::{BattleResult, Role, Winner};
 use crate::battle::ruleset::PreparedBattle;
 use crate::battle::setup::{BattleSetup, StandSetup};
 use crate::core::dice::Roller;
-use crate::rules::fma::armour::Cover;
+use crate::rules::fma::armour::{Cover, HeavyPa};
 use crate::rules::fma::die::{Die, Rated};
 use crate::rules::fma::fire::FireOption;
 use crate::rules::fma::movement::Burden;
@@ -67,6 +67,8 @@ pub const SPACING: f64 = 2.0;
 pub const TURNS_PER_AMMO: i64 = 5;
 /// The campaign option key for the fire procedure.
 pub const FIRE_OPTION: &str = "fire";
+/// The campaign option key for heavy PA's armour (`d12x2` or `d12`).
+pub const HEAVY_PA_OPTION: &str = "heavy_pa";
 
 /// A figure as it enters the battle (never changes).
 #[derive(Debug, Clone, Copy)]
@@ -177,6 +179,14 @@ pub fn fire_option(setup: &BattleSetup) -> Result<FireOption, String> {
         .options
         .get(FIRE_OPTION)
         .map_or(Ok(FireOption::Detailed), |v| FireOption::parse(v))
+}
+
+/// Heavy PA's armour from the campaign's options (D12x2 by default).
+pub fn heavy_pa_option(setup: &BattleSetup) -> Result<HeavyPa, String> {
+    setup
+        .options
+        .get(HEAVY_PA_OPTION)
+        .map_or(Ok(HeavyPa::Doubled), |v| HeavyPa::parse(v))
 }
 
 /// The cover at `x` inches: the defenders' own position at 0, a soft line

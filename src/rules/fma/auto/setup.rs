@@ -4,8 +4,8 @@
 use super::bits::Bits;
 use super::Near;
 use super::{
-    figure_arm, fire_option, has_cover_lines, Battle, Figure, Place, Prepared, StandState, State,
-    COVER_EVERY, SPACING,
+    figure_arm, fire_option, has_cover_lines, heavy_pa_option, Battle, Figure, Place, Prepared,
+    StandState, State, COVER_EVERY, SPACING,
 };
 use crate::battle::log::Log;
 use crate::battle::result::Role;
@@ -24,6 +24,7 @@ use std::cell::Cell;
 impl<'a> Prepared<'a> {
     pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
         let option = fire_option(setup).map_err(BattleError::Setup)?;
+        let heavy_pa = heavy_pa_option(setup).map_err(BattleError::Setup)?;
         let range_in = (setup.range_cm as f64 / 2.54).round().max(1.0);
         let defender_cover = match setup.defender_cover {
             CampaignCover::Open => Cover::None,
@@ -68,7 +69,7 @@ impl<'a> Prepared<'a> {
                         number: k,
                         quality: quality_die(s.training, s.actions, leader && s.officer),
                         motivation: motivation(s.morale.morale),
-                        armour: campaign_armour(s.equipment),
+                        armour: campaign_armour(s.equipment, heavy_pa),
                         arm,
                         burden: if gunner {
                             Burden::Encumbered
