@@ -476,3 +476,24 @@ fn high_mobility_armour_moves_as_a_fast_power_suit() {
     assert_eq!(longest(hma), 12.0, "HMA: 12\" a MOVE (L680-681)");
     assert_eq!(longest(RIFLES), 8.0, "flak vests: 8\" (L676-677)");
 }
+
+#[test]
+fn a_move_over_a_hedge_or_wall_goes_half_as_far() {
+    // Every advance that leaves a line of cover behind it (or passes one)
+    // covers at most half a move (L694-695).
+    let s = teams(RIFLES, RIFLES, 250);
+    let p = Prepared::new(&s, true).unwrap();
+    let mut over = 0;
+    for d in logs(&p, 10).iter().flatten() {
+        if d["kind"] != "move" || !d["how"].as_str().unwrap().starts_with("advances") {
+            continue;
+        }
+        let (from, to) = (d["from"].as_f64().unwrap(), d["to"].as_f64().unwrap());
+        let first = (from / 10.0).floor() * 10.0;
+        if first > 0.0 && first > to {
+            over += 1;
+            assert!(from - to <= 4.0, "{d}");
+        }
+    }
+    assert!(over > 0);
+}
