@@ -218,6 +218,29 @@ fn rule_queries_reproduce_the_worked_examples_and_refuse_bad_input() {
             "easy",
         ],
     );
+    // The weapon table at a range (L826-848), aimed fire doubling the bands.
+    let w = |args: &[&str]| {
+        let mut all = vec!["weapon", "--weapon", "combat-rifle", "--inches"];
+        all.extend_from_slice(args);
+        q(&all)
+    };
+    let plain = w(&["30"]);
+    assert_eq!(
+        (plain["band"].as_str(), plain["firepower"].as_str()),
+        (Some("long"), Some("d6"))
+    );
+    let aimed = w(&["30", "--aimed"]);
+    assert_eq!(
+        (aimed["band"].as_str(), aimed["firepower"].as_str()),
+        (Some("medium"), Some("d8"))
+    );
+    assert_eq!(w(&["73", "--aimed"])["band"], serde_json::Value::Null);
+    let cannon = q(&["weapon", "--weapon", "20mm-auto-cannon", "--inches", "10"]);
+    assert_eq!(cannon["impact"], "d12x2");
+    c.fails(
+        2,
+        &["rules", "fma", "weapon", "--weapon", "bow", "--inches", "3"],
+    );
     // The command example: a Vet 1 leader and a Green 3 trooper: beat 4 on a D10.
     let t = q(&[
         "reaction",

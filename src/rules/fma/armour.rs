@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use super::die::{Die, Rated};
+use super::movement::Burden;
 use crate::core::kinds::Equipment;
 
 /// Protection worn.
@@ -134,6 +135,19 @@ pub fn campaign_armour(e: Option<Equipment>, heavy: HeavyPa) -> Rated {
     }
 }
 
+/// How a figure in campaign equipment moves (L670-681): a heavy weapon
+/// encumbers its gunner (6"); High Mobility Armour is a "fast" power suit
+/// (12": its advantages are "speed, sustainability, ...", BiA L255); Marine
+/// Armour, "a lot less manoeuvrable" planetside (BiA L259), a "slow" one
+/// (8", like everyone else).
+pub fn suit_burden(e: Option<Equipment>, gunner: bool) -> Burden {
+    match e {
+        _ if gunner => Burden::Encumbered,
+        Some(Equipment::Hma) => Burden::Fast,
+        _ => Burden::Typical,
+    }
+}
+
 /// Power armour doubles close-combat rolls.
 pub fn powered(e: Option<Equipment>) -> bool {
     matches!(e, Some(Equipment::Hma | Equipment::Ma))
@@ -202,5 +216,9 @@ mod tests {
         // Toughness cannot raise heavy PA past its D12 die (L883-886).
         assert_eq!(tough(HeavyPa::Doubled.armour(), 2).to_string(), "d12x2");
         assert!(powered(Some(Equipment::Ma)) && !powered(Some(Equipment::Lta)));
+        assert_eq!(suit_burden(Some(Equipment::Hma), false).inches(), 12);
+        assert_eq!(suit_burden(Some(Equipment::Ma), false).inches(), 8);
+        assert_eq!(suit_burden(Some(Equipment::Hma), true).inches(), 6);
+        assert_eq!(suit_burden(None, false).inches(), 8);
     }
 }

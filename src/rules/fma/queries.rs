@@ -14,6 +14,7 @@ use super::explosives::{deviation, deviation_die, target_number, thrown_band, Ex
 use super::fire::{Faces, FireOption, Shot};
 use super::reaction;
 use super::task;
+use super::weapons::{Weapon, WEAPONS};
 use crate::battle::ruleset::Answer;
 
 fn motivation(s: &str) -> Result<i64, String> {
@@ -88,6 +89,19 @@ pub enum FmaQuery {
         /// A,D: the attacker's and the defender's quality dice.
         #[arg(long)]
         roll: Option<String>,
+    },
+    /// A weapon at a range: its band, firepower die and impact; --aimed (or
+    /// overwatch) doubles every band (L621-622, L951-953).
+    #[command(
+        after_help = "Weapons: light-pistol, heavy-pistol, machine-pistol, shotgun, combat-rifle,\ngauss-assault-rifle, 20mm-auto-cannon.\nExample: a combat rifle at 30\", aimed:\n  bounce rules fma weapon --weapon combat-rifle --inches 30 --aimed"
+    )]
+    Weapon {
+        #[arg(long, value_parser = weapon)]
+        weapon: Weapon,
+        #[arg(long)]
+        inches: f64,
+        #[arg(long)]
+        aimed: bool,
     },
     /// A task roll (optional skill system): the skill die must beat the
     /// difficulty die; with --criticals a natural 1 is a critical failure.
@@ -170,6 +184,15 @@ fn chance(p: f64) -> Value {
     json!((p * 1e12).round() / 1e12)
 }
 
+fn weapon(s: &str) -> Result<Weapon, String> {
+    let word = s.trim().to_ascii_lowercase().replace('-', " ");
+    WEAPONS
+        .iter()
+        .find(|r| r.name == word)
+        .map(|r| r.weapon)
+        .ok_or_else(|| format!("no weapon `{s}` in the table (try combat-rifle)"))
+}
+
 fn on_die(die: Die, r: i64) -> Result<i64, String> {
     if die.faces().contains(&r) {
         Ok(r)
@@ -205,6 +228,37 @@ fn p_text(p: &Map<String, Value>) -> String {
 
 pub fn answer(q: FmaQuery) -> Result<Answer, String> {
     match q {
+        FmaQuery::Weapon {
+            weapon,
+            inches,
+            aimed,
+        } => {
+            if inches.is_nan() || inches < 0.0 {
+                return Err(format!("inches is 0 or more, not {inches}"));
+            }
+            let how = if aimed { " aimed" } else { "" };
+            let impact = weapon.impact();
+            match weapon.band(inches, aimed) {
+                Some((band, die)) => Ok(Answer {
+                    json: json!({"weapon": weapon, "inches": inches, "aimed": aimed,
+                        "band": band, "firepower": die, "impact": impact.to_string()}),
+                    text: format!(
+                        "{} at {inches}\"{how}: {} band, firepower {die}, impact {impact}",
+                        weapon.name(),
+                        band.name()
+                    ),
+                }),
+                None => Ok(Answer {
+                    json: json!({"weapon": weapon, "inches": inches, "aimed": aimed,
+                        "band": null, "reach": weapon.reach(aimed)}),
+                    text: format!(
+                        "{} at {inches}\"{how}: beyond its reach of {}\", no shot",
+                        weapon.name(),
+                        weapon.reach(aimed)
+                    ),
+                }),
+            }
+        }
         FmaQuery::Task {
             skill,
             difficulty,

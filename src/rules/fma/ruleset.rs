@@ -87,7 +87,7 @@ impl Ruleset for Fma {
 
     fn queries(&self) -> clap::Command {
         FmaQuery::augment_subcommands(clap::Command::new("fma"))
-            .about("FMA tables: reaction, shoot, close-combat, task, explosive")
+            .about("FMA tables: reaction, shoot, close-combat, weapon, task, explosive")
             .subcommand_required(true)
     }
 

@@ -31,10 +31,19 @@ impl Battle<'_, '_> {
         self.dist2(a, b) <= BASE * BASE + 1e-9
     }
 
-    /// The inches a charge by `f` into contact with `e` covers (`None`: it
-    /// cannot reach contact straight ahead).
+    /// The inches of movement a charge by `f` into contact with `e` takes
+    /// (`None`: it cannot reach contact straight ahead); crossing a hedge or
+    /// wall on the way takes half a move (L694-695), so it counts double.
     pub(crate) fn charge_length(&self, f: usize, e: usize) -> Option<f64> {
-        self.contact_x(f, e).map(|x| (x - self.s.places[f].x).abs())
+        let from = self.s.places[f].x;
+        self.contact_x(f, e).map(|x| {
+            let l = (x - from).abs();
+            if self.crosses(from, x) {
+                2.0 * l
+            } else {
+                l
+            }
+        })
     }
 
     /// A MOVE into base contact (L915-918): the charger stands in the open

@@ -151,6 +151,8 @@ fn close_combat_only_in_base_contact_after_a_charge_within_a_move() {
     );
     let mut fights = 0;
     for (att, range) in [(RIFLES, 20), (hma, 20), (hma, 30), (RIFLES, 60)] {
+        // HMA is a fast power suit: 12" a move.
+        let most = if att == hma { 12.0 } else { 8.0 };
         let s = teams(att, RIFLES, range);
         let p = Prepared::new(&s, true).unwrap();
         for log in logs(&p, 30) {
@@ -162,7 +164,7 @@ fn close_combat_only_in_base_contact_after_a_charge_within_a_move() {
                 .filter(|d| d["kind"] == "move" && d["how"] == "charges")
             {
                 let moved = (d["to"].as_f64().unwrap() - d["from"].as_f64().unwrap()).abs();
-                assert!(moved <= 8.0, "a charge is one move: {d}");
+                assert!(moved <= most, "a charge is one move: {d}");
                 assert_eq!(d["cover"], "in the open", "chargers take no cover: {d}");
             }
         }
@@ -446,4 +448,52 @@ fn marines_in_heavy_pa_shrug_off_rifle_fire_unless_read_as_plain_d12() {
         suppressed > 0 && tests > 0,
         "plain D12: {suppressed} {tests}"
     );
+}
+
+#[test]
+fn high_mobility_armour_moves_as_a_fast_power_suit() {
+    use crate::core::kinds::{Equipment, Training, Weapon};
+    let hma = (
+        "p",
+        Training::Regular,
+        Equipment::Hma,
+        Weapon::SlaSquad,
+        4,
+        2,
+    );
+    let longest = |att: Spec| {
+        // Open ground: no line of cover cuts a move short.
+        let mut s = teams(att, RIFLES, 300);
+        s.terrain = super::OPEN_TERRAIN.into();
+        let p = Prepared::new(&s, true).unwrap();
+        logs(&p, 10)
+            .iter()
+            .flatten()
+            .filter(|d| d["kind"] == "move" && d["how"].as_str().unwrap().starts_with("advances"))
+            .map(|d| (d["to"].as_f64().unwrap() - d["from"].as_f64().unwrap()).abs())
+            .fold(0.0, f64::max)
+    };
+    assert_eq!(longest(hma), 12.0, "HMA: 12\" a MOVE (L680-681)");
+    assert_eq!(longest(RIFLES), 8.0, "flak vests: 8\" (L676-677)");
+}
+
+#[test]
+fn a_move_over_a_hedge_or_wall_goes_half_as_far() {
+    // Every advance that leaves a line of cover behind it (or passes one)
+    // covers at most half a move (L694-695).
+    let s = teams(RIFLES, RIFLES, 250);
+    let p = Prepared::new(&s, true).unwrap();
+    let mut over = 0;
+    for d in logs(&p, 10).iter().flatten() {
+        if d["kind"] != "move" || !d["how"].as_str().unwrap().starts_with("advances") {
+            continue;
+        }
+        let (from, to) = (d["from"].as_f64().unwrap(), d["to"].as_f64().unwrap());
+        let first = (from / 10.0).floor() * 10.0;
+        if first > 0.0 && first > to {
+            over += 1;
+            assert!(from - to <= 4.0, "{d}");
+        }
+    }
+    assert!(over > 0);
 }

@@ -64,6 +64,10 @@ impl Battle<'_, '_> {
         if to_cover && !covered {
             return false;
         }
+        if self.crosses(x, goal) {
+            // Over a hedge or wall: half the action's move (L694-695).
+            goal = goal.max(x - moves / 2.0);
+        }
         goal = goal.max(self.with_friends(f, x - goal));
         if goal > x - 0.5 {
             return false;
@@ -75,6 +79,25 @@ impl Battle<'_, '_> {
         };
         self.move_to(f, goal, how);
         true
+    }
+
+    /// Whether a move from `from` to `to` crosses a line of cover (a hedge
+    /// or wall): one at or past where the figure stands and short of where
+    /// it stops. Stopping at a line is taking cover behind it.
+    pub(crate) fn crosses(&self, from: f64, to: f64) -> bool {
+        let Some(every) = self.p.cover_every else {
+            return false;
+        };
+        // The first line the move meets: the one the figure stands at, or
+        // the next one on its way.
+        let (first, beyond) = if to < from {
+            let l = ((from + 1e-6) / every).floor() * every;
+            (l, l > to + 1e-6)
+        } else {
+            let l = ((from - 1e-6) / every).ceil() * every;
+            (l, l < to - 1e-6)
+        };
+        first > 0.0 && beyond
     }
 
     /// The nearest the enemy's line `f` may come on an advance of `step`

@@ -14,8 +14,7 @@ use crate::battle::setup::BattleSetup;
 use crate::battle::shared_events::Shared;
 use crate::core::dice::Roller;
 use crate::core::kinds::{Cover as CampaignCover, StandType};
-use crate::rules::fma::armour::{campaign_armour, powered, Cover};
-use crate::rules::fma::movement::Burden;
+use crate::rules::fma::armour::{campaign_armour, powered, suit_burden, Cover};
 use crate::rules::fma::quality::{motivation, quality_die};
 use crate::rules::fma::reaction;
 use crate::rules::fma::weapons::{self, Arm};
@@ -71,11 +70,7 @@ impl<'a> Prepared<'a> {
                         motivation: motivation(s.morale.morale),
                         armour: campaign_armour(s.equipment, heavy_pa),
                         arm,
-                        burden: if gunner {
-                            Burden::Encumbered
-                        } else {
-                            Burden::Typical
-                        },
+                        burden: suit_burden(s.equipment, gunner),
                         powered: powered(s.equipment),
                         leader,
                         mounted,

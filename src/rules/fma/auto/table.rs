@@ -199,12 +199,23 @@ impl TablePlay for FmaTable<'_> {
                 if self.p.figures[f].mounted {
                     return Err(format!("{name} is a vehicle's crewman and does not move"));
                 }
-                self.spend(f, name)?;
-                self.now.act.moved = true;
                 let toward = match self.p.figures[f].role {
                     crate::battle::result::Role::Attacker => -1.0,
                     crate::battle::result::Role::Defender => 1.0,
                 };
+                let b = Battle {
+                    p: &self.p,
+                    s: self.s.clone(),
+                };
+                let from = self.s.places[f].x;
+                if b.crosses(from, from + toward * n) && n.abs() > most / 2.0 {
+                    return Err(format!(
+                        "{name} crosses a hedge or wall: half its move, at most {}\" this action",
+                        most / 2.0
+                    ));
+                }
+                self.spend(f, name)?;
+                self.now.act.moved = true;
                 self.run(|b| {
                     let x = b.s.places[f].x + toward * n;
                     b.set_overwatch(f, false);
@@ -571,6 +582,27 @@ mod tests {
             line(&mut t, "aim p#4", &[]).is_err(),
             "p#4 is not activating"
         );
+    }
+
+    #[test]
+    fn crossing_a_line_of_cover_takes_half_a_move() {
+        let p = ("p", RIFLES.1, RIFLES.2, RIFLES.3, RIFLES.4, RIFLES.5);
+        let s = battle(&[p], &[RIFLES], 150, Campaign::Cover);
+        let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
+        // From 59" to 51": no line crossed (the next is at 50").
+        line(&mut t, "activate p#1", &[]).unwrap();
+        line(&mut t, "move p#1 8", &[]).unwrap();
+        line(&mut t, "move p#1 1", &[]).unwrap();
+        assert_eq!(t.s.places[0].x, 50.0);
+        assert_eq!(t.s.places[0].cover, Cover::Soft, "behind the hedge at 50\"");
+        t.next_turn();
+        line(&mut t, "activate p#1", &["8"]).unwrap();
+        assert!(
+            line(&mut t, "move p#1 5", &[]).is_err(),
+            "over the hedge: 4\" at most"
+        );
+        line(&mut t, "move p#1 4", &[]).unwrap();
+        assert_eq!(t.s.places[0].x, 46.0);
     }
 
     #[test]
