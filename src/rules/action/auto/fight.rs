@@ -158,15 +158,18 @@ impl Battle<'_, '_> {
         } else {
             None
         };
-        let closing = x.role == Role::Attacker && x.can_move() && self.next_grid(i).is_some();
         // Attackers short of their weapon's best band fire and move by turns;
         // a grid begun is finished first.
         let short_of_best = target.is_some_and(|j| {
             let r = self.distance(i, j);
             self.weapon_value(i, j, r).unwrap_or(0) < x.m.element.weapon
         });
-        let step = closing
-            && (target.is_none() || x.progress > 0 || (short_of_best && phase.is_multiple_of(2)));
+        let wants_to_step =
+            target.is_none() || x.progress > 0 || (short_of_best && phase.is_multiple_of(2));
+        let step = wants_to_step
+            && x.role == Role::Attacker
+            && x.can_move()
+            && self.next_grid(i).is_some();
         if step {
             self.move_step(i);
             return true;

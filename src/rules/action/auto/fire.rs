@@ -98,10 +98,12 @@ impl Battle<'_, '_> {
                 continue;
             }
             let armour_first = !(a.anti_armour() && b.m.armour > 0);
+            // A target that cannot beat the best so far needs no template look.
+            if best.is_some_and(|k| (armour_first, false, range, j) > k) {
+                continue;
+            }
             let spares = match a.area_radius() {
-                Some(r) if !b.is_aircraft() => self.s.pieces.iter().any(|f| {
-                    f.role == a.role && f.fighting() && templates::in_area(b.pos, r, f.pos)
-                }),
+                Some(r) if !b.is_aircraft() => self.friend_within(b.pos, r, a.role),
                 _ => false,
             };
             let key = (armour_first, spares, range, j);
@@ -115,8 +117,8 @@ impl Battle<'_, '_> {
     /// Readied enemies whose trigger `mover` has met attack it at once, first
     /// in the sequence, in initiative order.
     pub(super) fn ready_fire(&mut self, mover: usize) {
-        let order = self.s.order.clone();
-        for r in order {
+        for k in 0..self.s.order.len() {
+            let r = self.s.order[k];
             let x = self.s.pieces[r];
             let Some(on) = x.ready else { continue };
             if !x.fighting()

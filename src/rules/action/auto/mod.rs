@@ -154,6 +154,9 @@ pub(crate) struct Prepared<'a> {
     pub(crate) groups: Vec<Group>,
     pub(crate) range: i64,
     pub(crate) terrain: Terrain,
+    /// The ground's sight limit and forest cover, read once from its row.
+    pub(crate) sight: Option<i64>,
+    pub(crate) forest_cover: bool,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.

@@ -37,12 +37,7 @@ impl Battle<'_, '_> {
                 .occupied
                 .get(&probe)
                 .is_none_or(|&k| !self.s.pieces[k].fighting())
-            && self
-                .s
-                .pieces
-                .iter()
-                .filter(|b| b.role != Role::Attacker && b.fighting() && !b.is_aircraft())
-                .all(|b| grids(probe, b.pos) >= closest)
+            && !self.friend_within(probe, closest - 1, Role::Defender)
     }
 
     /// The grid an attacker steps to next: toward its nearest enemy,
@@ -67,7 +62,12 @@ impl Battle<'_, '_> {
     /// ground's cost (rules text L157, L177-188), one grid at a time.
     pub(super) fn move_step(&mut self, i: usize) {
         let cost = self.p.terrain.ap();
-        let from = self.nearest_enemy(i).unwrap_or(0);
+        // Distances for the log only: odds runs skip the search.
+        let from = if self.s.log.is_on() {
+            self.nearest_enemy(i).unwrap_or(0)
+        } else {
+            0
+        };
         let x = &mut self.s.pieces[i];
         if x.move_ap > 0 {
             x.move_ap -= 1;
@@ -97,7 +97,11 @@ impl Battle<'_, '_> {
         self.s.occupied.remove(&old);
         self.s.occupied.insert(to_grid, i);
         self.s.pieces[i].pos = to_grid;
-        let to = self.nearest_enemy(i).unwrap_or(0);
+        let to = if self.s.log.is_on() {
+            self.nearest_enemy(i).unwrap_or(0)
+        } else {
+            0
+        };
         self.log(Some(Role::Attacker), move |b| ActEvent::Move {
             phase: b.s.phase,
             stand: b.code(i),

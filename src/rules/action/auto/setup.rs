@@ -16,6 +16,7 @@ use crate::battle::shared_events::Shared;
 use crate::core::dice::Roller;
 use crate::core::kinds::{AircraftSpeed, StandType};
 use crate::rules::action::mapping;
+use crate::rules::action::movement::Sight;
 use crate::rules::action::range::grids_from_cm;
 
 impl<'a> Prepared<'a> {
@@ -32,6 +33,14 @@ impl<'a> Prepared<'a> {
             groups: Vec::new(),
             range,
             terrain,
+            sight: match terrain.row().sight {
+                // n grids of it block: a target n grids away has n - 1 between.
+                Sight::BlockedAfter(n) => Some(n),
+                // One ground everywhere: hills and buildings hide nobody from
+                // someone standing on the same ground.
+                Sight::Clear | Sight::HiddenFromOutside | Sight::BlocksFarSide => None,
+            },
+            forest_cover: terrain.row().cover_inside,
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);

@@ -6,19 +6,13 @@
 //! never have cover. Aircraft are above the ground and see and are seen.
 
 use super::{Battle, CLOSEST};
-use crate::rules::action::movement::Sight;
+use crate::battle::result::Role;
 use crate::rules::action::range::{grids, Grid};
 
 impl Battle<'_, '_> {
     /// The farthest range at which one element on this ground sees another.
     pub(crate) fn sight_reach(&self) -> Option<i64> {
-        match self.p.terrain.row().sight {
-            // n grids of it block: a target n grids away has n - 1 between.
-            Sight::BlockedAfter(n) => Some(n),
-            // One ground everywhere: hills and buildings hide nobody from
-            // someone standing on the same ground.
-            Sight::Clear | Sight::HiddenFromOutside | Sight::BlocksFarSide => None,
-        }
+        self.p.sight
     }
 
     /// The closest attackers come: BiA's 5 cm, or nearer where the ground
@@ -56,6 +50,22 @@ impl Battle<'_, '_> {
             })
     }
 
+    /// Whether an element of `role` still fighting on the ground stands
+    /// within `radius` grids of `at` (a look at the grids, not the pieces).
+    pub(crate) fn friend_within(&self, at: Grid, radius: i64, role: Role) -> bool {
+        (-radius..=radius).any(|dx| {
+            (-radius..=radius).any(|dy| {
+                self.s
+                    .occupied
+                    .get(&(at.0 + dx, at.1 + dy))
+                    .is_some_and(|&k| {
+                        let f = &self.s.pieces[k];
+                        f.role == role && f.fighting()
+                    })
+            })
+        })
+    }
+
     /// Cover the ground or an obstruction gives `j` against `i` (never when
     /// adjacent): the forests cover everyone in them; otherwise another
     /// element on the straight line between them.
@@ -64,7 +74,7 @@ impl Battle<'_, '_> {
         if a.is_aircraft() || b.is_aircraft() || grids(a.pos, b.pos) <= 1 {
             return false;
         }
-        if self.p.terrain.row().cover_inside {
+        if self.p.forest_cover {
             return true;
         }
         between(b.pos, a.pos).any(|g| {
