@@ -242,7 +242,7 @@ impl Battle<'_, '_> {
     /// Fighting, armed, with ammunition, and not yet fired this turn.
     fn can_fire(&self, i: usize) -> bool {
         let p = &self.s.pieces[i];
-        p.fighting() && p.weapon.is_some() && p.ammo > 0 && !p.fired_now
+        p.fighting() && p.weapon.is_some() && p.ammo > 0 && !p.fired_now && p.host.is_none()
     }
 
     fn fire_at(&mut self, i: usize, j: usize) {
@@ -351,6 +351,7 @@ impl Battle<'_, '_> {
         };
         let moving = f.moved || said_moving;
         let total = i64::from(f.firer_mod[usize::from(moving)])
+            + i64::from(f.escort)
             + i64::from(t.target_mod[target_mod_index(cover, t.moved, t.non_tactical, line.blast)])
             + extra;
         let mods = if self.s.log.is_on() {

@@ -240,6 +240,11 @@ impl Battle<'_, '_> {
             if !p.is_aircraft {
                 self.s.fighting_ground[r] -= 1;
             }
+            if let Some(h) = p.host {
+                p.state = new;
+                self.s.pieces[h as usize].escort -= 1;
+                return;
+            }
         }
         p.state = new;
     }

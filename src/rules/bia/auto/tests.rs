@@ -408,3 +408,41 @@ fn an_emplaced_heavy_machine_gun_sits_with_the_line_and_fires_directly() {
     }
     assert!(shots > 10, "{shots}");
 }
+
+#[test]
+fn a_one_man_figure_adds_one_to_the_stand_it_is_with_and_rolls_no_die() {
+    // BiA L385: the company sergeant-major with his SLA goes with the first
+    // squad of his command and gives it +1; he never fires on his own.
+    let csm = StandSetup {
+        stand_type: StandType::Commander,
+        men: 1,
+        ..lta()
+    };
+    let mut att = vec![stand(&csm, "csm", "ac")];
+    att.extend(stands(&lta(), "a", "ac", 4));
+    let setup = battle(att, stands(&militia(), "d", "dc", 4), 30, Cover::Cover);
+    let mut host_shots = 0;
+    for seed in 0..20 {
+        let ev = events(&setup, seed);
+        let mut csm_fighting = true;
+        for e in &ev {
+            if e.text.starts_with("csm ") && e.text.contains("destroyed") {
+                csm_fighting = false;
+            }
+            if kind(e) != "fire" {
+                continue;
+            }
+            let firer = e.actor.as_deref().unwrap_or("");
+            assert_ne!(firer, "csm", "{}", e.text);
+            if firer == "a1" && csm_fighting {
+                host_shots += 1;
+                assert!(
+                    modifier_names(e).iter().any(|n| n == "officer"),
+                    "{}",
+                    e.text
+                );
+            }
+        }
+    }
+    assert!(host_shots > 10, "{host_shots}");
+}
