@@ -141,11 +141,28 @@ impl Battle<'_, '_> {
         if !due.is_empty() {
             let pic = self.picture();
             let surrendered = self.s.surrendered;
+            // One 2d6 for the stands of a side in the same place (BiA L314
+            // and its footnote); each applies its own modifiers.
+            let mut dice: Vec<(Role, i64, i64)> = Vec::new();
             for &i in &due {
                 if let Some(trigger) = self.s.pieces[i].take_test() {
-                    if self.s.pieces[i].fighting() {
-                        self.test_stand(i, trigger, &pic);
+                    let p = &self.s.pieces[i];
+                    if !p.fighting() {
+                        continue;
                     }
+                    let (role, at) = (p.role, p.dist + p.back);
+                    let roll = if p.is_aircraft {
+                        self.s.dice.two_d6()
+                    } else if let Some(&(_, _, r)) =
+                        dice.iter().find(|&&(ro, a, _)| ro == role && a == at)
+                    {
+                        r
+                    } else {
+                        let r = self.s.dice.two_d6();
+                        dice.push((role, at, r));
+                        r
+                    };
+                    self.test_stand_with(i, trigger, &pic, roll);
                 }
             }
             // Only a surrender changes a group's losses during the tests.
@@ -169,9 +186,20 @@ impl Battle<'_, '_> {
 
     /// One stand's individual test, with the modifiers the situation gives.
     pub(super) fn test_stand(&mut self, i: usize, trigger: Trigger, pic: &Picture) -> StandResult {
+        let roll = self.s.dice.two_d6();
+        self.test_stand_with(i, trigger, pic, roll)
+    }
+
+    /// One stand's individual test on a 2d6 already rolled.
+    fn test_stand_with(
+        &mut self,
+        i: usize,
+        trigger: Trigger,
+        pic: &Picture,
+        roll: i64,
+    ) -> StandResult {
         let role = self.s.pieces[i].role;
         let mods = self.individual_modifiers(i, pic);
-        let roll = self.s.dice.two_d6();
         let modified = roll + mods.total();
         let morale = self.s.pieces[i].morale;
         let result = stand_result(morale - modified);

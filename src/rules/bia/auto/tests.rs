@@ -401,8 +401,8 @@ fn an_emplaced_heavy_machine_gun_sits_with_the_line_and_fires_directly() {
             if d["firer"] == "g1" || d["target"] == "g1" {
                 shots += 1;
                 assert_eq!(e.phase, "fire", "{}", e.text);
-                // Never farther than the attackers' opening range.
-                assert!(d["range_cm"].as_i64().unwrap() <= 30, "{}", e.text);
+                // Never from 30 cm behind the line (it may retire to cover).
+                assert!(d["range_cm"].as_i64().unwrap() < 60, "{}", e.text);
             }
         }
     }
@@ -445,4 +445,47 @@ fn a_one_man_figure_adds_one_to_the_stand_it_is_with_and_rolls_no_die() {
         }
     }
     assert!(host_shots > 10, "{host_shots}");
+}
+
+#[test]
+fn stands_in_the_same_place_share_one_morale_die() {
+    // BiA L314 with its footnote: the same 2d6 for co-located stands. The
+    // defenders' line all stands in one place, and so do attackers that
+    // advanced together: every test in one morale phase by stands of one
+    // side at one place shows the same roll.
+    let setup = battle(
+        stands(&lta(), "a", "ac", 8),
+        stands(&lta(), "d", "dc", 6),
+        30,
+        Cover::Cover,
+    );
+    let mut shared = 0;
+    for seed in 0..30 {
+        let ev = events(&setup, seed);
+        let mut seen: std::collections::BTreeMap<(u32, String), i64> = Default::default();
+        for e in ev.iter().filter(|e| kind(e) == "stand_morale") {
+            let stand = e.actor.clone().unwrap();
+            if !stand.starts_with('d') {
+                continue;
+            }
+            // Defenders who never fell back are all on their line.
+            let moved = ev.iter().any(|m| {
+                m.turn <= e.turn && kind(m) == "fall_back" && m.actor.as_deref() == Some(&stand)
+            });
+            if moved {
+                continue;
+            }
+            let roll = e.data.as_ref().unwrap()["roll"].as_i64().unwrap();
+            match seen.get(&(e.turn, "line".into())) {
+                Some(&r) => {
+                    shared += 1;
+                    assert_eq!(r, roll, "seed {seed}: {}", e.text);
+                }
+                None => {
+                    seen.insert((e.turn, "line".into()), roll);
+                }
+            }
+        }
+    }
+    assert!(shared > 20, "{shared}");
 }
