@@ -247,12 +247,29 @@ impl Battle<'_, '_> {
         true
     }
 
+    /// An officer of the stand's group still fighting in the same place: in
+    /// sight and doing the same as the stand (BiA L317 and its footnote).
+    fn officer_with(&self, i: usize) -> bool {
+        let p = &self.s.pieces[i];
+        let at = p.dist + p.back;
+        self.side(p.role).iter().any(|o| {
+            o.officers > 0
+                && o.fighting()
+                && o.command == p.command
+                && !o.is_aircraft
+                && o.dist + o.back == at
+        })
+    }
+
     fn individual_modifiers(&self, i: usize, pic: &Picture) -> Mods {
         let p = &self.s.pieces[i];
         let r = p.role.index();
         let view = pic.view[r];
         let mut out = Mods::default();
         if p.officers > 0 {
+            // The officer's own stand: the officer is taking the test.
+            out.push(("officer_taking_morale", 2));
+        } else if self.officer_with(i) {
             out.push(("officer_leading", 1));
         }
         if self.close(pic, i) || p.shelled {

@@ -489,3 +489,37 @@ fn stands_in_the_same_place_share_one_morale_die() {
     }
     assert!(shared > 20, "{shared}");
 }
+
+#[test]
+fn the_officer_takes_his_own_test_at_plus_two_and_leads_his_group_at_plus_one() {
+    // BiA L317: the officer's own stand tests at +2; the stands with him in
+    // the same place, doing the same, at +1 for his example.
+    let mut def = stands(&lta(), "d", "dc", 4);
+    def[0].officer = true;
+    let setup = battle(stands(&lta(), "a", "ac", 8), def, 30, Cover::Cover);
+    let (mut taking, mut led) = (0, 0);
+    for seed in 0..30 {
+        for e in events(&setup, seed).iter().filter(|e| {
+            kind(e) == "stand_morale" && e.side == Some(crate::battle::result::Role::Defender)
+        }) {
+            let names: Vec<String> = e.data.as_ref().unwrap()["modifiers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["name"].as_str().unwrap().to_string())
+                .collect();
+            if e.actor.as_deref() == Some("d1") {
+                assert!(
+                    names.iter().any(|n| n == "officer_taking_morale"),
+                    "{}",
+                    e.text
+                );
+                assert!(!names.iter().any(|n| n == "officer_leading"), "{}", e.text);
+                taking += 1;
+            } else if names.iter().any(|n| n == "officer_leading") {
+                led += 1;
+            }
+        }
+    }
+    assert!(taking > 5 && led > 5, "{taking} {led}");
+}
