@@ -314,7 +314,9 @@ impl Battle<'_, '_> {
         let side = f.role.index();
         self.s.fired[side] = true;
         let indirect = indirect(f.kind, f.weapon);
+        let from_the_air = f.is_aircraft;
         let t = &mut self.s.pieces[j];
+        t.air_attacked |= from_the_air;
         if t.fighting() {
             t.call_test(Trigger::FirstFire);
         }

@@ -119,6 +119,7 @@ impl TurnByTurn for Battle<'_, '_> {
             p.moved = false;
             p.non_tactical = false;
             p.shelled = false;
+            p.air_attacked = false;
             p.fired_now = false;
         }
         // Stationary defenders fire first, at attackers about to move; then

@@ -34,7 +34,6 @@ pub(super) struct Picture {
 struct EnemyView {
     tanks: bool,
     hma_or_apc: bool,
-    aircraft: bool,
     people: i64,
 }
 
@@ -106,7 +105,6 @@ impl Battle<'_, '_> {
                     p.vehicle,
                     Some(VehicleKind::LightTrack | VehicleKind::Hoverbus)
                 );
-            v.aircraft |= p.is_aircraft;
             v.people += p.people - p.hits;
         }
         for r in 0..2 {
@@ -281,7 +279,7 @@ impl Battle<'_, '_> {
         if view.tanks {
             out.push(("enemy_tanks", -2));
         }
-        if view.aircraft {
+        if p.air_attacked {
             out.push(("under_air_attack", -3));
         }
         if view.people > pic.fit[r] {

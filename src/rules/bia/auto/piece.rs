@@ -185,6 +185,8 @@ pub struct Piece {
     pub host: Option<u32>,
     /// Figures still fighting with this stand, each +1 to its fire.
     pub escort: i8,
+    /// Attacked by an aircraft since its last morale phase.
+    pub air_attacked: bool,
 }
 
 /// Where a target's share of the firing modifiers sits in `Piece::target_mod`.
@@ -283,6 +285,7 @@ impl Piece {
             knockout: None,
             host: None,
             escort: 0,
+            air_attacked: false,
             captured: 0,
             firer_mod: [0; 2],
             target_mod: [0; 24],

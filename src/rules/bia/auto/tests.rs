@@ -523,3 +523,41 @@ fn the_officer_takes_his_own_test_at_plus_two_and_leads_his_group_at_plus_one() 
     }
     assert!(taking > 5 && led > 5, "{taking} {led}");
 }
+
+#[test]
+fn only_stands_attacked_from_the_air_test_under_air_attack() {
+    // A slow gunship with a cannon supports an LTA attack; the defenders have
+    // nothing that reaches it. "Under air attack" (−3) is for the stands it
+    // shot at since their last morale phase, not for the whole line.
+    let gunship = StandSetup {
+        stand_type: StandType::Aircraft,
+        equipment: None,
+        speed: Some(crate::core::kinds::AircraftSpeed::Slow),
+        weapon: Some(Weapon::VehCannon),
+        men: 2,
+        ..StandSetup::example("air")
+    };
+    let mut att = stands(&lta(), "a", "ac", 4);
+    att.push(stand(&gunship, "g1", "air"));
+    let setup = battle(att, stands(&lta(), "d", "dc", 6), 60, Cover::Cover);
+    let (mut under, mut spared) = (0, 0);
+    for seed in 0..30 {
+        let ev = events(&setup, seed);
+        for (k, e) in ev.iter().enumerate() {
+            if kind(e) != "stand_morale" || e.side != Some(crate::battle::result::Role::Defender) {
+                continue;
+            }
+            let stand = e.actor.as_deref().unwrap();
+            let attacked = ev[..k].iter().any(|f| {
+                f.phase == "air to surface"
+                    && f.turn + 1 == e.turn
+                    && f.data.as_ref().unwrap()["target"] == stand
+            });
+            let tested_under = e.text.contains("under air attack");
+            assert_eq!(attacked, tested_under, "seed {seed}: {}", e.text);
+            under += usize::from(tested_under);
+            spared += usize::from(!tested_under);
+        }
+    }
+    assert!(under > 5 && spared > 5, "{under} {spared}");
+}
