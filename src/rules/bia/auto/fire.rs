@@ -507,14 +507,35 @@ impl Battle<'_, '_> {
         let Some(number) = lock_on_number(entry.line, t.speed) else {
             return;
         };
+        // Lock-on and the shot both take the normal firing modifiers (BiA
+        // L447, L463): the firer's; an aircraft brings none of its own here.
+        let normal = i64::from(f.firer_mod[usize::from(f.moved)]) + i64::from(f.escort);
+        let named = if self.s.log.is_on() {
+            modifiers(
+                &f.as_firer(f.moved),
+                &t.as_target(Cover::Open, false, false),
+                false,
+            )
+            .iter()
+            .map(|m| Mod {
+                name: m.name(),
+                modifier: m.value(),
+            })
+            .collect()
+        } else {
+            Vec::new()
+        };
+        debug_assert!(
+            !self.s.log.is_on() || named.iter().map(|m| m.modifier).sum::<i64>() == normal
+        );
         let lock_roll = self.s.dice.d10();
         let locked = match entry.lock {
-            Lock::Yes => lock_roll >= number,
-            Lock::At(m) => lock_roll + m >= number,
+            Lock::Yes => lock_roll + normal >= number,
+            Lock::At(m) => lock_roll + normal + m >= number,
             Lock::No => false,
         };
         let fire_roll = self.s.dice.d10();
-        let modified = fire_roll + entry.firing + if locked { 3 } else { 0 };
+        let modified = fire_roll + normal + entry.firing + if locked { 3 } else { 0 };
         let hit = modified >= number;
         self.spend(i, j);
         if self.s.log.is_on() {
@@ -525,6 +546,7 @@ impl Battle<'_, '_> {
                 BiaEvent::AirDefence {
                     firer,
                     target,
+                    modifiers: named,
                     lock_roll,
                     locked,
                     roll: fire_roll,

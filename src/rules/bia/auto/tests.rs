@@ -561,3 +561,47 @@ fn only_stands_attacked_from_the_air_test_under_air_attack() {
     }
     assert!(under > 5 && spared > 5, "{under} {spared}");
 }
+
+#[test]
+fn air_defence_takes_the_normal_firing_modifiers() {
+    // BiA L463: lock-on and the shot take the normal firing modifiers: a
+    // trained MANPAD team fires at −1 on both.
+    let gunship = StandSetup {
+        stand_type: StandType::Aircraft,
+        equipment: None,
+        speed: Some(crate::core::kinds::AircraftSpeed::Slow),
+        weapon: Some(Weapon::VehCannon),
+        men: 2,
+        ..StandSetup::example("air")
+    };
+    let manpad = StandSetup {
+        weapon: Some(Weapon::Manpad),
+        men: 2,
+        ..lta()
+    };
+    let setup = battle(
+        [
+            stands(&lta(), "a", "ac", 4),
+            stands(&gunship, "g", "air", 2),
+        ]
+        .concat(),
+        [stands(&lta(), "d", "dc", 3), stands(&manpad, "m", "dc", 2)].concat(),
+        60,
+        Cover::Cover,
+    );
+    let mut engagements = 0;
+    for seed in 0..20 {
+        for e in events(&setup, seed)
+            .iter()
+            .filter(|e| kind(e) == "air_defence")
+        {
+            let d = e.data.as_ref().unwrap();
+            let locked = if d["locked"].as_bool().unwrap() { 3 } else { 0 };
+            let net = d["modified_roll"].as_i64().unwrap() - d["roll"].as_i64().unwrap() - locked;
+            assert_eq!(net, -1, "{}", e.text);
+            assert!(e.text.contains("firer trained −1"), "{}", e.text);
+            engagements += 1;
+        }
+    }
+    assert!(engagements > 10, "{engagements}");
+}
