@@ -116,6 +116,8 @@ pub enum BiaEvent {
     AirDefence {
         firer: String,
         target: String,
+        /// The normal firing modifiers, to both the lock-on and the shot.
+        modifiers: Vec<Mod>,
         lock_roll: i64,
         locked: bool,
         roll: i64,
@@ -296,6 +298,7 @@ impl Happening for BiaEvent {
             BiaEvent::AirDefence {
                 firer,
                 target,
+                modifiers,
                 lock_roll,
                 locked,
                 roll,
@@ -303,7 +306,8 @@ impl Happening for BiaEvent {
                 hit_number,
                 hit,
             } => format!(
-                "{firer} engages {target}: lock-on d10 {lock_roll} → {}; fire d10 {roll} → {modified_roll} against {hit_number} → {}",
+                "{firer} engages {target}{}: lock-on d10 {lock_roll} → {}; fire d10 {roll} → {modified_roll} against {hit_number} → {}",
+                mods_text(modifiers),
                 if *locked { "locked" } else { "no lock" },
                 if *hit { "hit" } else { "miss" }
             ),

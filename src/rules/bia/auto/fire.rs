@@ -242,7 +242,7 @@ impl Battle<'_, '_> {
     /// Fighting, armed, with ammunition, and not yet fired this turn.
     fn can_fire(&self, i: usize) -> bool {
         let p = &self.s.pieces[i];
-        p.fighting() && p.weapon.is_some() && p.ammo > 0 && !p.fired_now
+        p.fighting() && p.weapon.is_some() && p.ammo > 0 && !p.fired_now && p.host.is_none()
     }
 
     fn fire_at(&mut self, i: usize, j: usize) {
@@ -314,7 +314,9 @@ impl Battle<'_, '_> {
         let side = f.role.index();
         self.s.fired[side] = true;
         let indirect = indirect(f.kind, f.weapon);
+        let from_the_air = f.is_aircraft;
         let t = &mut self.s.pieces[j];
+        t.air_attacked |= from_the_air;
         if t.fighting() {
             t.call_test(Trigger::FirstFire);
         }
@@ -351,6 +353,7 @@ impl Battle<'_, '_> {
         };
         let moving = f.moved || said_moving;
         let total = i64::from(f.firer_mod[usize::from(moving)])
+            + i64::from(f.escort)
             + i64::from(t.target_mod[target_mod_index(cover, t.moved, t.non_tactical, line.blast)])
             + extra;
         let mods = if self.s.log.is_on() {
@@ -504,14 +507,35 @@ impl Battle<'_, '_> {
         let Some(number) = lock_on_number(entry.line, t.speed) else {
             return;
         };
+        // Lock-on and the shot both take the normal firing modifiers (BiA
+        // L447, L463): the firer's; an aircraft brings none of its own here.
+        let normal = i64::from(f.firer_mod[usize::from(f.moved)]) + i64::from(f.escort);
+        let named = if self.s.log.is_on() {
+            modifiers(
+                &f.as_firer(f.moved),
+                &t.as_target(Cover::Open, false, false),
+                false,
+            )
+            .iter()
+            .map(|m| Mod {
+                name: m.name(),
+                modifier: m.value(),
+            })
+            .collect()
+        } else {
+            Vec::new()
+        };
+        debug_assert!(
+            !self.s.log.is_on() || named.iter().map(|m| m.modifier).sum::<i64>() == normal
+        );
         let lock_roll = self.s.dice.d10();
         let locked = match entry.lock {
-            Lock::Yes => lock_roll >= number,
-            Lock::At(m) => lock_roll + m >= number,
+            Lock::Yes => lock_roll + normal >= number,
+            Lock::At(m) => lock_roll + normal + m >= number,
             Lock::No => false,
         };
         let fire_roll = self.s.dice.d10();
-        let modified = fire_roll + entry.firing + if locked { 3 } else { 0 };
+        let modified = fire_roll + normal + entry.firing + if locked { 3 } else { 0 };
         let hit = modified >= number;
         self.spend(i, j);
         if self.s.log.is_on() {
@@ -522,6 +546,7 @@ impl Battle<'_, '_> {
                 BiaEvent::AirDefence {
                     firer,
                     target,
+                    modifiers: named,
                     lock_roll,
                     locked,
                     roll: fire_roll,

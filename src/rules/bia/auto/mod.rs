@@ -119,6 +119,7 @@ impl TurnByTurn for Battle<'_, '_> {
             p.moved = false;
             p.non_tactical = false;
             p.shelled = false;
+            p.air_attacked = false;
             p.fired_now = false;
         }
         // Stationary defenders fire first, at attackers about to move; then
@@ -242,6 +243,11 @@ impl Battle<'_, '_> {
             self.s.fighting[r] -= 1;
             if !p.is_aircraft {
                 self.s.fighting_ground[r] -= 1;
+            }
+            if let Some(h) = p.host {
+                p.state = new;
+                self.s.pieces[h as usize].escort -= 1;
+                return;
             }
         }
         p.state = new;

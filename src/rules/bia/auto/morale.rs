@@ -34,7 +34,6 @@ pub(super) struct Picture {
 struct EnemyView {
     tanks: bool,
     hma_or_apc: bool,
-    aircraft: bool,
     people: i64,
 }
 
@@ -106,7 +105,6 @@ impl Battle<'_, '_> {
                     p.vehicle,
                     Some(VehicleKind::LightTrack | VehicleKind::Hoverbus)
                 );
-            v.aircraft |= p.is_aircraft;
             v.people += p.people - p.hits;
         }
         for r in 0..2 {
@@ -141,11 +139,28 @@ impl Battle<'_, '_> {
         if !due.is_empty() {
             let pic = self.picture();
             let surrendered = self.s.surrendered;
+            // One 2d6 for the stands of a side in the same place (BiA L314
+            // and its footnote); each applies its own modifiers.
+            let mut dice: Vec<(Role, i64, i64)> = Vec::new();
             for &i in &due {
                 if let Some(trigger) = self.s.pieces[i].take_test() {
-                    if self.s.pieces[i].fighting() {
-                        self.test_stand(i, trigger, &pic);
+                    let p = &self.s.pieces[i];
+                    if !p.fighting() {
+                        continue;
                     }
+                    let (role, at) = (p.role, p.dist + p.back);
+                    let roll = if p.is_aircraft {
+                        self.s.dice.two_d6()
+                    } else if let Some(&(_, _, r)) =
+                        dice.iter().find(|&&(ro, a, _)| ro == role && a == at)
+                    {
+                        r
+                    } else {
+                        let r = self.s.dice.two_d6();
+                        dice.push((role, at, r));
+                        r
+                    };
+                    self.test_stand_with(i, trigger, &pic, roll);
                 }
             }
             // Only a surrender changes a group's losses during the tests.
@@ -169,9 +184,20 @@ impl Battle<'_, '_> {
 
     /// One stand's individual test, with the modifiers the situation gives.
     pub(super) fn test_stand(&mut self, i: usize, trigger: Trigger, pic: &Picture) -> StandResult {
+        let roll = self.s.dice.two_d6();
+        self.test_stand_with(i, trigger, pic, roll)
+    }
+
+    /// One stand's individual test on a 2d6 already rolled.
+    fn test_stand_with(
+        &mut self,
+        i: usize,
+        trigger: Trigger,
+        pic: &Picture,
+        roll: i64,
+    ) -> StandResult {
         let role = self.s.pieces[i].role;
         let mods = self.individual_modifiers(i, pic);
-        let roll = self.s.dice.two_d6();
         let modified = roll + mods.total();
         let morale = self.s.pieces[i].morale;
         let result = stand_result(morale - modified);
@@ -219,12 +245,29 @@ impl Battle<'_, '_> {
         true
     }
 
+    /// An officer of the stand's group still fighting in the same place: in
+    /// sight and doing the same as the stand (BiA L317 and its footnote).
+    fn officer_with(&self, i: usize) -> bool {
+        let p = &self.s.pieces[i];
+        let at = p.dist + p.back;
+        self.side(p.role).iter().any(|o| {
+            o.officers > 0
+                && o.fighting()
+                && o.command == p.command
+                && !o.is_aircraft
+                && o.dist + o.back == at
+        })
+    }
+
     fn individual_modifiers(&self, i: usize, pic: &Picture) -> Mods {
         let p = &self.s.pieces[i];
         let r = p.role.index();
         let view = pic.view[r];
         let mut out = Mods::default();
         if p.officers > 0 {
+            // The officer's own stand: the officer is taking the test.
+            out.push(("officer_taking_morale", 2));
+        } else if self.officer_with(i) {
             out.push(("officer_leading", 1));
         }
         if self.close(pic, i) || p.shelled {
@@ -236,7 +279,7 @@ impl Battle<'_, '_> {
         if view.tanks {
             out.push(("enemy_tanks", -2));
         }
-        if view.aircraft {
+        if p.air_attacked {
             out.push(("under_air_attack", -3));
         }
         if view.people > pic.fit[r] {

@@ -180,6 +180,13 @@ pub struct Piece {
     pub training: Training,
     pub experience: Experience,
     pub tactical_move: i64,
+    /// For an individually based figure (a one-man foot stand): the stand it
+    /// is with, to whose fire it adds +1 instead of rolling its own die.
+    pub host: Option<u32>,
+    /// Figures still fighting with this stand, each +1 to its fire.
+    pub escort: i8,
+    /// Attacked by an aircraft since its last morale phase.
+    pub air_attacked: bool,
 }
 
 /// Where a target's share of the firing modifiers sits in `Piece::target_mod`.
@@ -276,6 +283,9 @@ impl Piece {
                 Cover::Open
             },
             knockout: None,
+            host: None,
+            escort: 0,
+            air_attacked: false,
             captured: 0,
             firer_mod: [0; 2],
             target_mod: [0; 24],
@@ -286,6 +296,8 @@ impl Piece {
     /// Works out the stand's share of every shot's modifiers, as firer and as
     /// target, once for the battle.
     fn with_modifier_shares(mut self) -> Piece {
+        // The figures with a stand are added shot by shot (`escort`).
+        debug_assert_eq!(self.escort, 0);
         let byte = |total: i64| i8::try_from(total).expect("a stand's modifiers fit a byte");
         self.firer_mod = [false, true].map(|moving| byte(firer_total(&self.as_firer(moving))));
         for cover in Cover::ALL.iter().copied() {
@@ -307,7 +319,7 @@ impl Piece {
             on_foot: self.on_foot,
             equipment: self.equipment,
             moving,
-            officers: self.officers,
+            officers: self.officers + i64::from(self.escort),
         }
     }
 

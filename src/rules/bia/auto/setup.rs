@@ -10,6 +10,7 @@ use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
 use crate::battle::setup::BattleSetup;
 use crate::core::dice::Roller;
+use crate::core::kinds::StandType;
 
 impl<'a> Prepared<'a> {
     pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
@@ -35,6 +36,7 @@ impl<'a> Prepared<'a> {
                 codes.push(s.code.as_str());
             }
         }
+        attach_figures(&mut pieces);
         for (i, g) in groups.iter_mut().enumerate() {
             // Platforms in orbit are not with the group on the table.
             let members: Vec<Member> = pieces
@@ -107,6 +109,30 @@ impl<'a> Prepared<'a> {
             fighting_ground,
             orbit,
         })
+    }
+}
+
+/// Individually based figures (BiA L385): a one-man foot stand goes with the
+/// first stand of its command of several people that has a weapon, and adds
+/// +1 to that stand's fire instead of rolling a die of its own.
+fn attach_figures(pieces: &mut [Piece]) {
+    let foot = |p: &Piece| p.on_foot && p.kind != StandType::Artillery && !p.in_orbit();
+    for i in 0..pieces.len() {
+        if !foot(&pieces[i]) || pieces[i].people != 1 {
+            continue;
+        }
+        let host = (0..pieces.len()).find(|&h| {
+            let q = &pieces[h];
+            q.role == pieces[i].role
+                && q.command == pieces[i].command
+                && foot(q)
+                && q.people > 1
+                && q.weapon.is_some()
+        });
+        if let Some(h) = host {
+            pieces[i].host = u32::try_from(h).ok();
+            pieces[h].escort += 1;
+        }
     }
 }
 
