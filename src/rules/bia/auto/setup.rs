@@ -183,7 +183,6 @@ impl Prepared<'_> {
             fighting: self.fighting,
             fighting_ground: self.fighting_ground,
             keys: cleared(&mut f.keys),
-            ties: cleared(&mut f.ties),
         };
     }
 }
