@@ -40,26 +40,42 @@ impl Battle<'_, '_> {
     /// in reach; among equally near targets the dice choose.
     fn pick_target(&mut self, i: usize) -> Option<usize> {
         let o = self.s.pieces[i].role.other().index();
-        let mut ties = std::mem::take(&mut self.s.ties);
-        ties.clear();
         let mut fallback = None;
-        if self.s.pieces[i].anti_armour() {
-            let list = &self.s.armour_targets[o];
-            fallback = self.scan(i, list, self.s.armour_split[o], true, &mut ties);
-        }
-        if ties.is_empty() {
-            let other = self.scan(i, &self.s.targets[o], self.s.split[o], false, &mut ties);
-            fallback = fallback.or(other);
-        }
-        let pick = match ties.len() {
-            0 => fallback,
-            1 => Some(ties[0]),
-            n => {
-                let k = self.s.dice.d(u32::try_from(n).unwrap_or(u32::MAX)) - 1;
-                Some(ties[usize::try_from(k).unwrap_or(0)])
+        let mut pick = None;
+        for armour_only in [true, false] {
+            if armour_only && !self.s.pieces[i].anti_armour() {
+                continue;
             }
-        };
-        self.s.ties = ties;
+            let (list, split) = if armour_only {
+                (&self.s.armour_targets[o], self.s.armour_split[o])
+            } else {
+                (&self.s.targets[o], self.s.split[o])
+            };
+            let (run, other) = self.scan(i, list, split, armour_only);
+            fallback = fallback.or(other);
+            if let Some((from, to)) = run {
+                // Equally near stands still fighting: a die picks where to
+                // start, the first wanted from there (round the run) is shot.
+                let n = to - from;
+                let start = if n > 1 {
+                    let k = self.s.dice.d(u32::try_from(n).unwrap_or(u32::MAX)) - 1;
+                    usize::try_from(k).unwrap_or(0)
+                } else {
+                    0
+                };
+                let list = if armour_only {
+                    &self.s.armour_targets[o]
+                } else {
+                    &self.s.targets[o]
+                };
+                pick = (0..n)
+                    .map(|k| list[from + (start + k) % n])
+                    .find(|&j| self.s.pieces[j].fighting() && self.wanted(i, j, armour_only));
+                debug_assert!(pick.is_some(), "the run starts with a wanted stand");
+                break;
+            }
+        }
+        let pick = pick.or(fallback);
         debug_assert!(
             pick.is_none_or(|j| !self.passed_over_a_fighting_target(i, j)),
             "{} fired at {} while an enemy still fighting was in reach",
@@ -69,59 +85,57 @@ impl Battle<'_, '_> {
         pick
     }
 
-    /// One of a side's target lists, for firer `i`: fills `ties` with the
-    /// nearest stands still fighting that the firer wants (all at one range),
-    /// and returns the nearest wanted stand already out of the fight, the
-    /// target when nothing fighting is wanted.
+    /// Whether firer `i` wants target `j` from where they stand: armour only
+    /// from where the weapon can penetrate it (a `-` in the band cannot harm
+    /// it), anything else it can hurt.
+    fn wanted(&self, i: usize, j: usize, armour_only: bool) -> bool {
+        let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
+        let range = self.range(f, t);
+        if armour_only {
+            f.penetrates_at(range, t.armour)
+        } else {
+            f.can_hurt(t) && (!t.is_vehicle || t.armour == 0 || f.penetrates_at(range, t.armour))
+        }
+    }
+
+    /// One of a side's target lists, for firer `i`: the run of list
+    /// positions (from, to) of stands at the distance of the nearest wanted
+    /// stand still fighting, the first of them wanted; and the nearest wanted
+    /// stand already out of the fight, the target when nothing fighting is.
     fn scan(
         &self,
         i: usize,
         list: &[usize],
         split: usize,
         armour_only: bool,
-        ties: &mut Vec<usize>,
-    ) -> Option<usize> {
+    ) -> (Option<(usize, usize)>, Option<usize>) {
         let f = &self.s.pieces[i];
         let reach = if armour_only { f.pen_reach } else { f.reach };
+        let at = |j: usize| self.s.pieces[j].dist + self.s.pieces[j].back;
         let mut fallback = None;
-        let mut nearest = None;
         // Each section of a list (fighting, then going back) is sorted by
-        // range from any one firer, so the first stand out of reach (or, once
-        // a target is found, the first farther one) ends it.
+        // distance, so the first stand out of reach ends it.
         for (k, section) in [&list[..split], &list[split..]].into_iter().enumerate() {
-            for &j in section {
+            let base = if k == 0 { 0 } else { split };
+            for (pos, &j) in section.iter().enumerate() {
                 let t = &self.s.pieces[j];
-                let range = self.range(f, t);
-                if f.ad.is_none() && range > reach {
+                if f.ad.is_none() && self.range(f, t) > reach {
                     break;
                 }
-                if nearest.is_some_and(|r| range > r) {
-                    break;
-                }
-                // Armour is worth a shot only from where the weapon can
-                // penetrate it: a `-` in the band cannot harm it.
-                let wanted = if armour_only {
-                    f.penetrates_at(range, t.armour)
-                } else {
-                    f.can_hurt(t)
-                        && (!t.is_vehicle || t.armour == 0 || f.penetrates_at(range, t.armour))
-                };
-                if !wanted || !t.on_field() {
+                if !t.on_field() || !self.wanted(i, j, armour_only) {
                     continue;
                 }
                 if t.fighting() {
-                    nearest = Some(range);
-                    ties.push(j);
-                } else if fallback.is_none() {
+                    let d = at(j);
+                    let len = section[pos..].partition_point(|&x| at(x) == d);
+                    return (Some((base + pos, base + pos + len)), fallback);
+                }
+                if fallback.is_none() {
                     fallback = Some(j);
                 }
             }
-            // Stands going back come after every fighting one.
-            if k == 0 && !ties.is_empty() {
-                break;
-            }
         }
-        fallback
+        (None, fallback)
     }
 
     /// A check on target choice, independent of the lists: `j` is out of the

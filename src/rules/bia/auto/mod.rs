@@ -171,8 +171,6 @@ pub(crate) struct Fight {
     fighting_ground: [usize; 2],
     /// Scratch words for sorting, kept between phases.
     keys: Vec<u64>,
-    /// Scratch list of equally near targets, one shot at a time.
-    ties: Vec<usize>,
 }
 
 /// What a `fire` line says about the shot beyond what the stands say.

@@ -184,7 +184,6 @@ impl Prepared<'_> {
             fighting: self.fighting,
             fighting_ground: self.fighting_ground,
             keys: cleared(&mut f.keys),
-            ties: cleared(&mut f.ties),
         };
     }
 }
