@@ -115,3 +115,54 @@ fn the_shipped_campaign_has_no_odd_stands_and_morale_off_the_clamps() {
         morale.len()
     );
 }
+
+#[test]
+fn every_battle_of_the_demo_is_close_when_it_comes_due() {
+    let c = Campaign::empty();
+    let doc = c.json(&["demo"]);
+    let battles = doc["battles"].as_array().unwrap();
+    assert_eq!(battles.len(), 4);
+    for b in battles {
+        let p = b["attacker_odds"].as_f64().unwrap();
+        assert!(
+            (0.25..=0.75).contains(&p),
+            "{}: the attacker wins {p} as it comes due",
+            b["battle"]
+        );
+    }
+    // The chain carries units from battle to battle: more than one unit
+    // fights twice.
+    let plans: Vec<serde_json::Value> =
+        ["crater-rim", "dome-seven", "copernicus-road", "kepler-raid"]
+            .iter()
+            .map(|b| c.json(&["battle", "show", b]))
+            .collect();
+    let unit_of: std::collections::BTreeMap<String, String> = c
+        .json(&["roster", "--all"])
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["code"].as_str().unwrap().to_string(),
+                s["unit"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let mut seen = std::collections::BTreeMap::<String, usize>::new();
+    for p in &plans {
+        let mut units: Vec<String> = p["stands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|s| unit_of.get(s["code"].as_str().unwrap()).cloned())
+            .collect();
+        units.sort();
+        units.dedup();
+        for u in units {
+            *seen.entry(u).or_default() += 1;
+        }
+    }
+    let twice = seen.values().filter(|n| **n >= 2).count();
+    assert!(twice >= 3, "units fighting twice: {seen:?}");
+}
