@@ -221,7 +221,7 @@ pub fn update_plan(tx: &Transaction, b: &BattleRecord) -> Result<()> {
     tx.execute(
         "UPDATE battles SET name = ?2, at = ?3, ruleset = ?4,
                 after_id = (SELECT id FROM battles WHERE code = ?5), range_cm = ?6,
-                defender_cover = ?7, terrain = ?8
+                defender_cover = ?7, terrain = ?8, briefing = ?9
          WHERE id = ?1",
         params![
             id,
@@ -231,7 +231,8 @@ pub fn update_plan(tx: &Transaction, b: &BattleRecord) -> Result<()> {
             b.after,
             b.range,
             b.defender_cover.as_str(),
-            b.terrain
+            b.terrain,
+            b.briefing
         ],
     )?;
     tx.execute("DELETE FROM battle_forces WHERE battle_id = ?1", [id])?;

@@ -34,6 +34,13 @@ fn a_briefing_is_shown_and_survives_export() {
         text.contains("briefing = \"Take the ridge before dawn"),
         "{text}"
     );
+    // Changed on the plan, and undone.
+    c.ok(&["battle", "edit", "ridge", "--briefing", "Hold the ridge."]);
+    assert_eq!(
+        c.json(&["battle", "show", "ridge"])["briefing"],
+        "Hold the ridge."
+    );
+    c.ok(&["undo"]);
     // A battle without one writes no empty field.
     let shipped = std::fs::read_to_string(FULL_MOON).unwrap();
     assert_eq!(

@@ -18,6 +18,7 @@ pub struct Changes {
     pub range: Option<i64>,
     pub cover: Option<Cover>,
     pub terrain: Option<String>,
+    pub briefing: Option<String>,
     pub at: Option<String>,
 }
 
@@ -63,6 +64,9 @@ pub fn run(ctx: &Ctx, registry: &Registry, code: &str, c: Changes) -> Result<(),
             }
             if let Some(v) = c.terrain {
                 b.terrain = v;
+            }
+            if let Some(v) = c.briefing {
+                b.briefing = v;
             }
             if let Some(v) = at {
                 b.at = v;

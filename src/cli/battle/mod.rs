@@ -89,6 +89,9 @@ pub enum BattleCommand {
         cover: Option<Cover>,
         #[arg(long)]
         terrain: Option<String>,
+        /// The objective and what each side knows, for the players.
+        #[arg(long)]
+        briefing: Option<String>,
         /// In-game start, no earlier than the campaign clock.
         #[arg(long)]
         at: Option<String>,
@@ -211,6 +214,7 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
             range,
             cover,
             terrain,
+            briefing,
             at,
         } => edit::run(
             ctx,
@@ -225,6 +229,7 @@ pub fn run(ctx: &Ctx, cmd: BattleCommand) -> Result<(), CliError> {
                 range,
                 cover,
                 terrain,
+                briefing,
                 at,
             },
         ),
