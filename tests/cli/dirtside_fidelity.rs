@@ -359,3 +359,75 @@ fn only_direct_fire_weapons_take_opportunity_fire() {
     let tanks = ds_battle(&[(TRACK_TANK, 4)], &[(HOVERTANK, 4)], 150, Cover::Open);
     assert!(opportunity(&tanks) > 0, "tanks fire on a moving enemy");
 }
+
+/// Issue 26 item 9: the reaction test, the GMS sequence, a close-assault
+/// round and a move's cost are queries with exact odds; the walker and VTOL
+/// movement rows follow L598 and L608–614.
+#[test]
+fn procedure_queries_answer_with_exact_odds() {
+    let c = Campaign::empty();
+    let r = c.json(&[
+        "rules",
+        "dirtside",
+        "reaction",
+        "--quality",
+        "regular",
+        "--leadership",
+        "2",
+        "--assault-from",
+        "shaken",
+    ]);
+    // Shaken: threat +3, target 5 on a d8: 3 in 8 pass.
+    assert_eq!(r["p"]["pass"], 3.0 / 8.0);
+    let g = c.json(&[
+        "rules",
+        "dirtside",
+        "gms",
+        "--guidance",
+        "basic",
+        "--missiles",
+        "3",
+        "--ads",
+        "enhanced",
+    ]);
+    assert_eq!(g["engaged"], 3);
+    assert_eq!(g["ads_die"], "d4");
+    let a = c.json(&[
+        "rules",
+        "dirtside",
+        "assault-round",
+        "--attacker",
+        "powered:rifle:3",
+        "--defender",
+        "militia:rifle:3",
+        "--cover",
+        "soft",
+    ]);
+    let sum: f64 = a["defender"]["killed"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_f64().unwrap())
+        .sum();
+    assert!((sum - 1.0).abs() < 1e-9, "{a}");
+    let m = c.json(&[
+        "rules",
+        "dirtside",
+        "move",
+        "--mobility",
+        "walker_transport",
+        "--leg",
+        "light_woods:2",
+    ]);
+    assert_eq!(m["factors"], 4.0, "transport walkers take woods at POOR");
+    let v = c.json(&[
+        "rules",
+        "dirtside",
+        "move",
+        "--mobility",
+        "vtol_transport",
+        "--leg",
+        "dense_woods:1",
+    ]);
+    assert_eq!(v["within_base_mf"], true, "VTOLs fly over woods");
+}

@@ -73,14 +73,16 @@ impl Mobility {
 
     fn family(self) -> Family {
         match self {
-            Mobility::Foot | Mobility::Cavalry | Mobility::WalkerTransport => Family::Foot,
+            Mobility::Foot | Mobility::Cavalry => Family::Foot,
             Mobility::PoweredFoot => Family::PoweredFoot,
             Mobility::WheeledLow => Family::WheeledLow,
             Mobility::WheeledHigh => Family::WheeledHigh,
             Mobility::TrackedSlow | Mobility::TrackedFast => Family::Tracked,
             Mobility::GevSlow | Mobility::GevFast => Family::Gev,
-            Mobility::Grav | Mobility::VtolTransport | Mobility::VtolAttack => Family::Grav,
-            Mobility::WalkerCombat => Family::Walker,
+            Mobility::Grav => Family::Grav,
+            Mobility::VtolTransport | Mobility::VtolAttack => Family::VtolLow,
+            Mobility::WalkerCombat => Family::CombatWalker,
+            Mobility::WalkerTransport => Family::TransportWalker,
         }
     }
 }
@@ -94,7 +96,24 @@ enum Family {
     Tracked,
     Gev,
     Grav,
-    Walker,
+    /// VTOLs in low mode (L598); high mode counts everything EASY.
+    VtolLow,
+    CombatWalker,
+    TransportWalker,
+}
+
+impl Terrain {
+    pub fn parse(s: &str) -> Result<Terrain, String> {
+        TERRAINS
+            .into_iter()
+            .find(|t| {
+                serde_json::to_value(t)
+                    .ok()
+                    .and_then(|v| v.as_str().map(|x| x == s))
+                    == Some(true)
+            })
+            .ok_or_else(|| format!("unknown terrain `{s}`"))
+    }
 }
 
 /// Ground as the terrain tables name it.
@@ -159,7 +178,7 @@ impl Going {
 
 /// Each family's going in each terrain, in `TERRAINS` order.
 #[rustfmt::skip]
-const GOING: [(Family, [Going; 13]); 8] = {
+const GOING: [(Family, [Going; 13]); 10] = {
     use Going::{Difficult as D, Easy as E, Impassable as I, Normal as N, Poor as P};
     [
         //                road open scrub rough cult urban hills lwood dwood mount swamp river water
@@ -170,7 +189,9 @@ const GOING: [(Family, [Going; 13]); 8] = {
         (Family::Tracked,     [E, N, N, P, P, P, P, D, I, D, I, D, I]),
         (Family::Gev,         [E, E, P, D, D, D, P, I, I, I, N, D, E]),
         (Family::Grav,        [E, E, N, N, N, P, P, I, I, D, N, E, E]),
-        (Family::Walker,      [N, N, N, N, N, D, N, P, P, P, P, N, I]),
+        (Family::VtolLow,     [E, E, E, E, E, N, N, N, N, N, E, E, E]),
+        (Family::CombatWalker,    [N, N, N, N, N, D, N, P, P, P, P, N, P]),
+        (Family::TransportWalker, [N, N, N, N, N, D, N, P, P, P, P, N, I]),
     ]
 };
 
@@ -271,9 +292,28 @@ mod tests {
             row(Mobility::WalkerCombat),
             [
                 Normal, Normal, Normal, Normal, Normal, Difficult, Normal, Poor, Poor, Poor, Poor,
-                Normal, Impassable
-            ]
+                Normal, Poor
+            ],
+            "combat walkers wade open water at POOR (L614)"
         );
+        assert_eq!(
+            row(Mobility::WalkerTransport),
+            [
+                Normal, Normal, Normal, Normal, Normal, Difficult, Normal, Poor, Poor, Poor, Poor,
+                Normal, Impassable
+            ],
+            "transport walkers use the walker row, without the wading (L608-614)"
+        );
+        for m in [Mobility::VtolTransport, Mobility::VtolAttack] {
+            assert_eq!(
+                row(m),
+                [
+                    Easy, Easy, Easy, Easy, Easy, Normal, Normal, Normal, Normal, Normal, Easy,
+                    Easy, Easy
+                ],
+                "low-mode VTOLs fly over everything, NORMAL in close terrain (L598)"
+            );
+        }
     }
 
     #[test]

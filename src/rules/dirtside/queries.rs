@@ -150,6 +150,26 @@ pub enum DirtsideQuery {
         #[arg(long = "unit", value_parser = Remnant::parse, required = true)]
         units: Vec<Remnant>,
     },
+    /// A reaction test: like a confidence test, but failing costs no level.
+    #[command(
+        after_help = "Example (a steady regular unit ordered to close-assault):\n  bounce rules dirtside reaction --quality regular --leadership 2 --assault-from steady"
+    )]
+    Reaction(procedures::ReactionArgs),
+    /// A guided-missile attack: area defence, then ECM and point defence.
+    #[command(
+        after_help = "Example (the text's: an enhanced ADS engaging two of three missiles):\n  bounce rules dirtside gms --guidance enhanced --missiles 3 --ads enhanced --engage 2 --ecm basic"
+    )]
+    Gms(procedures::GmsArgs),
+    /// One round of close assault: what each side loses.
+    #[command(
+        after_help = "Example:\n  bounce rules dirtside assault-round --attacker line:rifle:3 --attacker line:apsw:1 --defender militia:rifle:4 --cover soft"
+    )]
+    AssaultRound(procedures::AssaultArgs),
+    /// What a move through the given stretches of terrain costs.
+    #[command(
+        after_help = "Example (the text's slow tank):\n  bounce rules dirtside move --mobility tracked_slow --leg road:4 --leg open:2 --leg rough:2 --travel"
+    )]
+    Move(procedures::MoveArgs),
 }
 
 /// Outcome → rate, in the order the outcomes are given.
@@ -359,6 +379,10 @@ pub fn answer(q: DirtsideQuery) -> Result<Answer, String> {
                 ),
             })
         }
+        DirtsideQuery::Reaction(a) => procedures::reaction(a),
+        DirtsideQuery::Gms(a) => procedures::gms(a),
+        DirtsideQuery::AssaultRound(a) => procedures::assault_round(a),
+        DirtsideQuery::Move(a) => procedures::movement_cost(a),
     }
 }
 
@@ -646,6 +670,8 @@ fn enumerate(
         kinds[i].1 += 1;
     }
 }
+
+mod procedures;
 
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,7 @@
 use super::*;
 use clap::FromArgMatches;
 
-fn ask(args: &str) -> Result<Value, String> {
+pub(super) fn ask(args: &str) -> Result<Value, String> {
     let cmd = <DirtsideQuery as Subcommand>::augment_subcommands(clap::Command::new("dirtside"));
     let m = cmd
         .try_get_matches_from(std::iter::once("dirtside").chain(args.split(' ')))
