@@ -17,8 +17,12 @@ pub enum StoreError {
     NotAFile { path: String },
     #[error("cannot open {path}: the folder does not exist or may not be written")]
     CannotOpen { path: String },
-    #[error("{path} is read-only, so bounce cannot {doing}; reads still work, or make the file writable")]
-    ReadOnly { path: String, doing: String },
+    #[error("{path} cannot be written, so bounce cannot {doing}: {why}")]
+    ReadOnly {
+        path: String,
+        doing: String,
+        why: &'static str,
+    },
     #[error("{path} already holds a campaign; import into it instead, or choose another --db")]
     AlreadyExists { path: String },
     #[error("{path} already exists and is not a bounce campaign; choose another --db (or remove that file if you are sure it is not needed)")]

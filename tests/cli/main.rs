@@ -30,6 +30,7 @@ mod output_files;
 mod play;
 mod play_resume;
 mod player_view;
+mod read_only;
 mod readme;
 mod record;
 mod reliability;
