@@ -16,7 +16,14 @@ pub enum Blocked {
     Folder,
     /// The file sits on a read-only disk or mount.
     Disk,
+    /// The disk is (all but) full: SQLite could not even make the index it
+    /// shares between readers, and every command, reads too, would fail.
+    Full,
 }
+
+/// Free space below which a campaign is opened for reading only: the shared
+/// index alone takes 32 KiB, and a change needs room for its log besides.
+const ROOM_TO_WRITE: u64 = 64 * 1024;
 
 impl Blocked {
     /// The reason, and what the umpire can do about it, for a message.
@@ -29,6 +36,10 @@ impl Blocked {
             }
             Blocked::Disk => {
                 "it is on a read-only disk; reads still work, or copy it to a writable disk"
+            }
+            Blocked::Full => {
+                "the disk holding it is full (less than 64 KiB free); reads still work, or free \
+                 some space and run the command again"
             }
         }
     }
@@ -44,10 +55,32 @@ pub fn blocked(path: &Path) -> Option<Blocked> {
         (Ok(()), false) => {}
     }
     match writable(&folder(path)) {
+        Ok(()) if free_space(&folder(path)).is_some_and(|f| f < ROOM_TO_WRITE) => {
+            Some(Blocked::Full)
+        }
         Ok(()) => None,
         Err(Blocked::Disk) => Some(Blocked::Disk),
         Err(_) => Some(Blocked::Folder),
     }
+}
+
+/// Bytes free for us on the disk holding `folder`, if the system says.
+#[cfg(unix)]
+fn free_space(folder: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(folder.as_os_str().as_bytes()).ok()?;
+    // SAFETY: a valid NUL-terminated path and a zeroed out-struct statvfs fills.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } != 0 {
+        return None;
+    }
+    #[allow(clippy::unnecessary_cast)]
+    Some((st.f_bavail as u64).saturating_mul(st.f_frsize as u64))
+}
+
+#[cfg(not(unix))]
+fn free_space(_: &Path) -> Option<u64> {
+    None
 }
 
 fn folder(path: &Path) -> PathBuf {

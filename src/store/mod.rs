@@ -123,6 +123,9 @@ impl Store {
         if path.is_dir() {
             return Err(StoreError::NotAFile { path: shown });
         }
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Err(StoreError::NotRegular { path: shown });
+        }
         let not_db = |e: rusqlite::Error| match e.sqlite_error_code() {
             Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
                 StoreError::NotACampaign {

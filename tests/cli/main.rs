@@ -27,6 +27,7 @@ mod morale_cli;
 mod odds_compare;
 mod orbital;
 mod output_files;
+mod plain_failures;
 mod play;
 mod play_resume;
 mod player_view;

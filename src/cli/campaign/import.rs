@@ -23,11 +23,7 @@ struct ImportReport<'a> {
 
 pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| CampaignError::File {
-        file: name.clone(),
-        message: format!("cannot read it: {e}"),
-    })?;
-    let text = file::read_text(&name, bytes)?;
+    let text = file::read_file(path)?;
     let counts = import_text(ctx, &ctx.db, &name, &text, false)?;
     if ctx.json {
         output::json(&ImportReport {
