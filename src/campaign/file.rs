@@ -72,7 +72,15 @@ pub fn to_text(file: &CampaignFile) -> String {
 /// Turns a TOML or type error into a message with its line and the key it concerns.
 pub fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> CampaignError {
     let offset = e.span().map(|s| s.start).unwrap_or(0).min(text.len());
-    let message = e.message().trim().to_string();
+    let mut message = e.message().trim().to_string();
+    // An unquoted date is a TOML datetime, which serde reports as a map.
+    if message.starts_with("invalid type: map, expected a string")
+        && text[offset..]
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_digit())
+    {
+        message = "a date must be written in quotes, e.g. \"2157-04-12T05:00:00\"".to_string();
+    }
     // The keys leading to the error (array entries skipped): the deepest
     // entry of the document the error's place sits in.
     let mut keys = key_path_at(text, offset);
@@ -93,6 +101,42 @@ pub fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> CampaignError 
         },
         message,
     }
+}
+
+/// Reads a campaign or results file as text, refusing one larger than
+/// [`MAX_FILE_BYTES`](crate::core::limits::MAX_FILE_BYTES) (an endless input
+/// included) before it fills the memory.
+pub fn read_file(path: &std::path::Path) -> Result<String, CampaignError> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let limit = crate::core::limits::MAX_FILE_BYTES;
+    let cannot = |e: std::io::Error| CampaignError::File {
+        file: name.clone(),
+        message: format!(
+            "cannot read it: {}; check the path",
+            crate::store::error::plain_io(&e)
+        ),
+    };
+    if path.is_dir() {
+        return Err(CampaignError::File {
+            file: name.clone(),
+            message: "is a folder; give the campaign or results file in it".into(),
+        });
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() as u64 > limit {
+        return Err(CampaignError::File {
+            file: name,
+            message: format!(
+                "is larger than {} MiB, more than any campaign file; is it the right file?",
+                limit / (1024 * 1024)
+            ),
+        });
+    }
+    read_text(&name, bytes)
 }
 
 /// Campaign and results files are UTF-8; a file that is not is refused with

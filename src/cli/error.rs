@@ -15,7 +15,7 @@ pub enum CliError {
     /// The command ran and found something wrong (e.g. `check` violations).
     #[error("{0}")]
     Failed(String),
-    #[error("{path}: {source}")]
+    #[error("{path}: {}; check the file and try again", crate::store::error::plain_io(.source))]
     Io {
         path: String,
         source: std::io::Error,

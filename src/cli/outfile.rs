@@ -132,7 +132,10 @@ pub fn write_error(dest: &Path, e: std::io::Error) -> CliError {
             false,
             "the disk quota is used up; free some space and try again".to_string(),
         ),
-        _ => (false, format!("{e}; try again or choose another path")),
+        _ => (
+            false,
+            format!("{}; try again or choose another path", crate::store::error::plain_io(&e)),
+        ),
     };
     let message = format!("cannot write {shown}: {why} (any file already there is unchanged)");
     if input {

@@ -10,6 +10,10 @@ use chrono::{NaiveDate, NaiveDateTime};
 /// destroys at 50 (the shipped campaigns reach 46); FMA fights every figure,
 /// and a battle of four such stands takes well under a second.
 pub const MAX_MEN: i64 = 200;
+/// Bytes read from a campaign or results file: the largest export of a
+/// campaign of thousands of stands is a few megabytes, and an endless input
+/// (`/dev/zero`, a pipe that never ends) must not eat the machine's memory.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// Actions fought by one stand (a battle adds at most 2).
 pub const MAX_ACTIONS: i64 = 100_000;
 /// Turns of fire a stand can carry.

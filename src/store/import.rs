@@ -8,14 +8,80 @@ use super::records::{
     ResultRecord, StandRecord,
 };
 
-/// How many records an import added.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+/// How many records an import added, and the campaign's settings it kept
+/// where the file's `[campaign]` said otherwise.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Counts {
     pub sides: usize,
     pub commands: usize,
     pub units: usize,
     pub stands: usize,
     pub battles: usize,
+    pub kept: Vec<Kept>,
+}
+
+/// A setting of a campaign that already held forces, kept against the file.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Kept {
+    pub setting: &'static str,
+    /// The campaign's value, which stays.
+    pub value: String,
+    /// The file's value, not taken.
+    pub file: String,
+}
+
+/// The settings of `[campaign]` as (name, value) pairs, in the columns' form.
+fn setting_values(c: &CampaignSettings) -> [(&'static str, String); 5] {
+    [
+        ("name", c.name.clone()),
+        ("clock", format_time(&c.start)),
+        ("ruleset", c.ruleset.clone()),
+        ("light_wound_days", c.light_wound_days.to_string()),
+        ("serious_wound_days", c.serious_wound_days.to_string()),
+    ]
+}
+
+/// A file's `[campaign]` meeting a campaign that exists. Into an empty one
+/// (made by `init`: no sides and no battles yet) the file's settings are
+/// taken, as if the campaign were new, so its clock is not left before the
+/// history it brings; into one that holds forces the campaign's own settings
+/// stay, and those that differ from the file's are returned.
+fn meet_settings(tx: &Transaction, file: &CampaignSettings) -> Result<Vec<Kept>> {
+    let empty: bool = tx.query_row(
+        "SELECT (SELECT count(*) FROM sides) + (SELECT count(*) FROM battles) = 0",
+        [],
+        |r| r.get(0),
+    )?;
+    if empty {
+        tx.execute(
+            "UPDATE campaign SET name = ?1, clock = ?2, ruleset = ?3, light_wound_days = ?4,
+                    serious_wound_days = ?5",
+            params![
+                file.name,
+                format_time(&file.start),
+                file.ruleset,
+                file.light_wound_days,
+                file.serious_wound_days
+            ],
+        )?;
+        return Ok(Vec::new());
+    }
+    let ours: [String; 5] = tx.query_row(
+        "SELECT name, clock, ruleset, CAST(light_wound_days AS TEXT), CAST(serious_wound_days AS TEXT)
+         FROM campaign",
+        [],
+        |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?]),
+    )?;
+    Ok(setting_values(file)
+        .into_iter()
+        .zip(ours)
+        .filter(|((_, theirs), ours)| theirs != ours)
+        .map(|((setting, theirs), ours)| Kept {
+            setting,
+            value: ours,
+            file: theirs,
+        })
+        .collect())
 }
 
 /// Every code in the campaign with its kind and side.
@@ -71,14 +137,15 @@ pub fn insert_campaign(tx: &Transaction, c: &CampaignSettings, made_by_demo: boo
 /// file must carry `[campaign]` to create it.
 pub fn import(tx: &Transaction, file: &CampaignFile, made_by_demo: bool) -> Result<Counts> {
     let has_campaign: bool = tx.query_row("SELECT count(*) > 0 FROM campaign", [], |r| r.get(0))?;
-    if !has_campaign {
-        match &file.campaign {
-            Some(c) => insert_campaign(tx, c, made_by_demo)?,
-            None => {
-                return Err(StoreError::Refused(
-                    "a new campaign needs a [campaign] section with its name and start".to_string(),
-                ))
-            }
+    let mut kept = Vec::new();
+    match (&file.campaign, has_campaign) {
+        (Some(c), false) => insert_campaign(tx, c, made_by_demo)?,
+        (Some(c), true) => kept = meet_settings(tx, c)?,
+        (None, true) => {}
+        (None, false) => {
+            return Err(StoreError::Refused(
+                "a new campaign needs a [campaign] section with its name and start".to_string(),
+            ))
         }
     }
     for s in &file.sides {
@@ -140,6 +207,7 @@ pub fn import(tx: &Transaction, file: &CampaignFile, made_by_demo: bool) -> Resu
         units: file.units.len(),
         stands: file.stands.len(),
         battles: file.battles.len(),
+        kept,
     })
 }
 

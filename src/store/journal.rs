@@ -27,55 +27,64 @@ impl Store {
     /// Reverts the latest `steps` entries (newest first) and removes them from
     /// the journal; with `dry_run`, only says which entries that would be.
     pub fn undo(&mut self, steps: usize, dry_run: bool) -> Result<Vec<Entry>> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        // Read inside the write lock, so two undos at once revert two entries.
-        let entries = history_of(&tx, Some(steps))?;
-        if entries.is_empty() {
-            return Err(StoreError::Refused(
-                "the journal is empty: there is nothing to undo".to_string(),
-            ));
+        if !dry_run {
+            self.writable("run `undo`")?;
         }
-        if entries.len() < steps {
+        match self.copy_if_read_only()? {
+            // A campaign that cannot be written is asked on a copy in memory.
+            Some(mut copy) => undo_on(&mut copy, steps, true),
+            None => undo_on(&mut self.conn, steps, dry_run),
+        }
+    }
+}
+
+fn undo_on(conn: &mut rusqlite::Connection, steps: usize, dry_run: bool) -> Result<Vec<Entry>> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    // Read inside the write lock, so two undos at once revert two entries.
+    let entries = history_of(&tx, Some(steps))?;
+    if entries.is_empty() {
+        return Err(StoreError::Refused(
+            "the journal is empty: there is nothing to undo".to_string(),
+        ));
+    }
+    if entries.len() < steps {
+        return Err(StoreError::Refused(format!(
+            "only {} journal entries exist; cannot undo {steps}",
+            entries.len()
+        )));
+    }
+    tx.pragma_update(None, "defer_foreign_keys", "ON")?;
+    for entry in &entries {
+        let creates_campaign: bool = tx.query_row(
+            "SELECT count(*) > 0 FROM undo_log WHERE journal_id = ?1 AND sql LIKE 'DELETE FROM campaign %'",
+            [entry.id],
+            |r| r.get(0),
+        )?;
+        if creates_campaign {
             return Err(StoreError::Refused(format!(
-                "only {} journal entries exist; cannot undo {steps}",
-                entries.len()
+                "entry #{} ({}) created the campaign; delete the file instead of undoing it",
+                entry.id, entry.command
             )));
         }
-        tx.pragma_update(None, "defer_foreign_keys", "ON")?;
-        for entry in &entries {
-            let creates_campaign: bool = tx.query_row(
-                "SELECT count(*) > 0 FROM undo_log WHERE journal_id = ?1 AND sql LIKE 'DELETE FROM campaign %'",
-                [entry.id],
-                |r| r.get(0),
-            )?;
-            if creates_campaign {
-                return Err(StoreError::Refused(format!(
-                    "entry #{} ({}) created the campaign; delete the file instead of undoing it",
-                    entry.id, entry.command
-                )));
-            }
-            let statements: Vec<String> = tx
-                .prepare("SELECT sql FROM undo_log WHERE journal_id = ?1 ORDER BY seq DESC")?
-                .query_map([entry.id], |r| r.get(0))?
-                .collect::<rusqlite::Result<_>>()?;
-            for sql in statements {
-                tx.execute_batch(&sql)?;
-            }
-            tx.execute(
-                "DELETE FROM undo_log WHERE journal_id = ?1",
-                params![entry.id],
-            )?;
-            tx.execute("DELETE FROM journal WHERE id = ?1", params![entry.id])?;
+        let statements: Vec<String> = tx
+            .prepare("SELECT sql FROM undo_log WHERE journal_id = ?1 ORDER BY seq DESC")?
+            .query_map([entry.id], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        for sql in statements {
+            tx.execute_batch(&sql)?;
         }
-        if dry_run {
-            tx.rollback()?;
-        } else {
-            tx.commit()?;
-        }
-        Ok(entries)
+        tx.execute(
+            "DELETE FROM undo_log WHERE journal_id = ?1",
+            params![entry.id],
+        )?;
+        tx.execute("DELETE FROM journal WHERE id = ?1", params![entry.id])?;
     }
+    if dry_run {
+        tx.rollback()?;
+    } else {
+        tx.commit()?;
+    }
+    Ok(entries)
 }
 
 /// Journal entries, newest first, read through any connection or transaction.

@@ -1,6 +1,7 @@
 //! The campaign file: the only place that speaks SQL. Every change runs in one
 //! immediate transaction together with its journal entry.
 
+mod access;
 pub mod battles;
 pub mod check;
 pub mod error;
@@ -34,7 +35,7 @@ pub fn has_campaign(conn: &Connection) -> Result<bool> {
 /// The refusal for a name that is taken: by a campaign, or by something else.
 fn exists(path: &Path) -> StoreError {
     let shown = path.display().to_string();
-    let campaign = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+    let campaign = access::open_read_only(path)
         .and_then(|c| c.query_row("SELECT count(*) > 0 FROM campaign", [], |r| r.get(0)))
         .unwrap_or(false);
     if campaign {
@@ -48,8 +49,9 @@ fn exists(path: &Path) -> StoreError {
 pub struct Store {
     conn: Connection,
     path: PathBuf,
-    /// Opened read-only because the file is: reads work, changes are refused.
-    read_only: bool,
+    /// Opened read-only because the file cannot be written (its permissions,
+    /// its folder or its disk): reads work, changes are refused.
+    read_only: Option<access::Blocked>,
 }
 
 impl Store {
@@ -98,7 +100,7 @@ impl Store {
         Ok(Store {
             conn,
             path: path.to_path_buf(),
-            read_only: false,
+            read_only: None,
         })
     }
 
@@ -121,6 +123,9 @@ impl Store {
         if path.is_dir() {
             return Err(StoreError::NotAFile { path: shown });
         }
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Err(StoreError::NotRegular { path: shown });
+        }
         let not_db = |e: rusqlite::Error| match e.sqlite_error_code() {
             Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
                 StoreError::NotACampaign {
@@ -132,16 +137,19 @@ impl Store {
             },
             _ => StoreError::Sqlite(e),
         };
-        let read_only = std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly());
+        let read_only = access::blocked(path);
         // Never created here: a campaign file is made whole by `create`/`place`.
-        let flags = if read_only {
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI
+        let mut conn = if read_only.is_some() {
+            access::open_read_only(path)
         } else {
-            OpenFlags::SQLITE_OPEN_READ_WRITE
-                | OpenFlags::SQLITE_OPEN_URI
-                | OpenFlags::SQLITE_OPEN_NO_MUTEX
-        };
-        let mut conn = Connection::open_with_flags(path, flags).map_err(not_db)?;
+            Connection::open_with_flags(
+                path,
+                OpenFlags::SQLITE_OPEN_READ_WRITE
+                    | OpenFlags::SQLITE_OPEN_URI
+                    | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )
+        }
+        .map_err(not_db)?;
         schema::configure_reads(&conn).map_err(|e| match e {
             StoreError::Sqlite(e) => not_db(e),
             e => e,
@@ -157,7 +165,7 @@ impl Store {
         if version.is_none() {
             return Err(StoreError::NotACampaign { path: shown });
         }
-        if read_only {
+        if let Some(blocked) = read_only {
             match version {
                 Some(v) if v > schema::supported_version() => {
                     return Err(StoreError::NewerSchema {
@@ -171,6 +179,7 @@ impl Store {
                     return Err(StoreError::ReadOnly {
                         path: shown,
                         doing: "bring its schema up to this version of bounce".into(),
+                        why: blocked.explain(),
                     })
                 }
             }
@@ -221,13 +230,7 @@ impl Store {
         command: &str,
         work: impl FnOnce(&Transaction) -> std::result::Result<(T, String), E>,
     ) -> std::result::Result<T, E> {
-        if self.read_only {
-            return Err(StoreError::ReadOnly {
-                path: self.path.display().to_string(),
-                doing: format!("run `{command}`"),
-            }
-            .into());
-        }
+        self.writable(&format!("run `{command}`"))?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
@@ -247,6 +250,30 @@ impl Store {
         .map_err(StoreError::from)?;
         tx.commit().map_err(StoreError::from)?;
         Ok(value)
+    }
+
+    /// Refuses, saying why, when the campaign cannot be written.
+    fn writable(&self, doing: &str) -> Result<()> {
+        match self.read_only {
+            Some(blocked) => Err(StoreError::ReadOnly {
+                path: self.path.display().to_string(),
+                doing: doing.to_string(),
+                why: blocked.explain(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// For a campaign that cannot be written, a copy of it in memory, where a
+    /// dry run may write what it then throws away.
+    fn copy_if_read_only(&self) -> Result<Option<Connection>> {
+        if self.read_only.is_none() {
+            return Ok(None);
+        }
+        let mut copy = Connection::open_in_memory()?;
+        rusqlite::backup::Backup::new(&self.conn, &mut copy)?.step(-1)?;
+        copy.pragma_update(None, "foreign_keys", "ON")?;
+        Ok(Some(copy))
     }
 
     /// Runs a read-only computation inside one transaction, for a consistent view,

@@ -110,7 +110,7 @@ fn error(path: &Path, e: std::io::Error) -> StoreError {
         | (_, Some(30)) => StoreError::CannotOpen { path: shown },
         _ => StoreError::Io {
             path: shown,
-            message: e.to_string(),
+            message: super::error::plain_io(&e),
         },
     }
 }

@@ -12,7 +12,7 @@ const UNTRACKED: &[&str] = &["journal", "undo_log", "refinery_schema_history"];
 
 /// Connection settings that change nothing in the file.
 pub fn configure_reads(conn: &Connection) -> Result<()> {
-    conn.busy_timeout(std::time::Duration::from_secs(30))?;
+    conn.busy_timeout(super::error::lock_wait())?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     Ok(())
 }

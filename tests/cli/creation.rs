@@ -167,3 +167,59 @@ fn no_command_writes_into_an_empty_or_foreign_file() {
     }
     assert_eq!(names_in(&c), ["campaign.db", "other.db"], "no side files");
 }
+
+/// SPEC 3: into an empty campaign made by `init`, an import takes the file's
+/// `[campaign]` settings (so the clock is not left before the history it
+/// brings, and the export comes back byte for byte); into one that holds
+/// forces, it keeps the campaign's own and says which.
+#[test]
+fn import_into_an_existing_campaign_takes_or_names_the_settings() {
+    let source = Campaign::full_moon();
+    source.ok(&["battle", "auto", "crater-rim", "--seed", "1"]);
+    let exported = source.ok(&["export"]);
+    let file = source.write("e.toml", &exported);
+    let file = file.to_str().unwrap();
+
+    let c = Campaign::empty();
+    c.ok(&[
+        "init",
+        "--name",
+        "Umpire file",
+        "--start",
+        "2157-01-01T00:00:00",
+        "--ruleset",
+        "fma",
+    ]);
+    let said = c.ok(&["import", file]);
+    assert!(!said.contains("kept"), "{said}");
+    assert!(
+        c.ok(&["export"]) == exported,
+        "the export differs: the file's name, clock and ruleset were not taken"
+    );
+    c.ok(&["check"]);
+
+    let other = c.write(
+        "more.toml",
+        "[campaign]\nname = \"Elsewhere\"\nstart = \"2160-01-01T00:00:00\"\nruleset = \"bia\"\n\n\
+         [[sides]]\ncode = \"zz\"\nname = \"Z\"\n",
+    );
+    let said = c.ok(&["import", other.to_str().unwrap()]);
+    assert!(
+        said.contains("kept its own settings")
+            && said.contains("name Full Moon (the file says Elsewhere)")
+            && said.contains("the file says 2160-01-01T00:00:00"),
+        "{said}"
+    );
+    let status = c.ok(&["status"]);
+    assert!(status.starts_with("Full Moon"), "{status}");
+    c.ok(&["undo"]);
+    let json: serde_json::Value =
+        serde_json::from_str(&c.ok(&["--json", "import", other.to_str().unwrap()])).unwrap();
+    let kept: Vec<&str> = json["kept"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["setting"].as_str().unwrap())
+        .collect();
+    assert_eq!(kept, ["name", "clock"], "{json}");
+}

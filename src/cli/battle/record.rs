@@ -5,18 +5,13 @@ use std::path::Path;
 
 use super::{clock_seed, driver, fought_doc, output, print_result, CliError, Ctx};
 use crate::campaign::battle::{aftermath, ready, setup};
-use crate::campaign::CampaignError;
 use crate::engine::auto::commit;
 use crate::engine::Registry;
 use crate::store::Store;
 
 pub fn run(ctx: &Ctx, registry: &Registry, code: &str, results: &Path) -> Result<(), CliError> {
     let name = results.display().to_string();
-    let bytes = std::fs::read(results).map_err(|e| CampaignError::File {
-        file: name.clone(),
-        message: format!("cannot read it: {e}"),
-    })?;
-    let text = crate::campaign::file::read_text(&name, bytes)?;
+    let text = crate::campaign::file::read_file(results)?;
     let mut store = Store::open(&ctx.db)?;
     let seed = ctx.seed.unwrap_or_else(clock_seed);
     let fought = commit(&mut store, "recorded", |c| {

@@ -10,7 +10,7 @@ use crate::campaign::validate::KnownCodes;
 use crate::campaign::CampaignError;
 use crate::cli::output;
 use crate::cli::{CliError, Ctx};
-use crate::store::import::{self as store_import, Counts};
+use crate::store::import::{self as store_import, Counts, Kept};
 use crate::store::Store;
 
 #[derive(Serialize)]
@@ -23,11 +23,7 @@ struct ImportReport<'a> {
 
 pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| CampaignError::File {
-        file: name.clone(),
-        message: format!("cannot read it: {e}"),
-    })?;
-    let text = file::read_text(&name, bytes)?;
+    let text = file::read_file(path)?;
     let counts = import_text(ctx, &ctx.db, &name, &text, false)?;
     if ctx.json {
         output::json(&ImportReport {
@@ -45,6 +41,9 @@ pub fn import(ctx: &Ctx, path: &Path) -> Result<(), CliError> {
             counts.stands,
             counts.battles
         );
+        if let Some(note) = kept_note(&counts.kept) {
+            println!("{note}");
+        }
     }
     Ok(())
 }
@@ -122,14 +121,35 @@ fn import_into(
             }
             .into());
         }
-        Ok((
-            c,
-            format!(
-                "imported {summary_name}: {} sides, {} commands, {} units, {} stands, {} battles",
-                c.sides, c.commands, c.units, c.stands, c.battles
-            ),
-        ))
+        let summary = format!(
+            "imported {summary_name}: {} sides, {} commands, {} units, {} stands, {} battles",
+            c.sides, c.commands, c.units, c.stands, c.battles
+        );
+        Ok((c, summary))
     })
+}
+
+/// The sentence saying which of the campaign's settings an import kept.
+fn kept_note(kept: &[Kept]) -> Option<String> {
+    if kept.is_empty() {
+        return None;
+    }
+    let each: Vec<String> = kept
+        .iter()
+        .map(|k| {
+            format!(
+                "{} {} (the file says {})",
+                k.setting.replace('_', " "),
+                k.value,
+                k.file
+            )
+        })
+        .collect();
+    Some(format!(
+        "The campaign already held forces, so it kept its own settings where the file's \
+         [campaign] differs: {}. To take the file's settings instead, import it into a new --db.",
+        each.join("; ")
+    ))
 }
 
 pub(super) fn remove_db(db: &Path) {
