@@ -64,12 +64,12 @@ impl Battle<'_, '_> {
                 continue;
             }
             let range = self.gap(v, mover);
-            let reach = self.alive(v).any(|e| {
-                self.alive(mover).any(|t| {
-                    self.plan(e, t, range)
-                        .is_some_and(|p| !matches!(p, Plan::Small(_)))
-                })
-            });
+            if self.alive(v).all(|e| self.max_reach(e) < range) {
+                continue;
+            }
+            let reach = self
+                .alive(v)
+                .any(|e| self.any_plan(e, mover, range, |p| !matches!(p, Plan::Small(_))));
             if reach {
                 self.s.units[v].activated = true;
                 self.log(Some(unit.role), move |b| DsEvent::Activate {
@@ -83,6 +83,24 @@ impl Battle<'_, '_> {
                 self.check_end();
             }
         }
+    }
+
+    /// Whether `e` has a shot at some element of unit `v` that `keep` accepts.
+    /// `plan` sees a target only through its make and its unit, so one
+    /// element of each make in a row is enough to try.
+    fn any_plan(&self, e: usize, v: usize, range: i64, keep: impl Fn(Plan) -> bool) -> bool {
+        let mut tried: Option<Make> = None;
+        for t in self.alive(v) {
+            let m = self.s.elements[t].make;
+            if tried == Some(m) {
+                continue;
+            }
+            if self.plan(e, t, range).is_some_and(&keep) {
+                return true;
+            }
+            tried = Some(m);
+        }
+        false
     }
 
     /// What `e` can do against `t`, at the units' distance.
@@ -169,7 +187,7 @@ impl Battle<'_, '_> {
     /// The farthest any shot of element `e` could reach, in inches: an upper
     /// bound that lets target picking pass over units out of reach without
     /// planning a shot at each of their elements.
-    fn max_reach(&self, e: usize) -> i64 {
+    pub(super) fn max_reach(&self, e: usize) -> i64 {
         match self.s.elements[e].make {
             Make::Team {
                 class, launcher, ..
@@ -201,26 +219,33 @@ impl Battle<'_, '_> {
     pub(crate) fn has_target(&self, e: usize, only: Option<usize>) -> bool {
         let f = self.s.elements[e];
         let reach = self.max_reach(e);
-        self.side_units(f.role.other()).into_iter().any(|v| {
+        self.side_iter(f.role.other()).any(|v| {
             if only.is_some_and(|o| o != v) {
                 return false;
             }
             let range = self.gap(f.unit, v);
-            range <= reach && self.alive(v).any(|t| self.plan(e, t, range).is_some())
+            range <= reach && self.any_plan(e, v, range, |_| true)
         })
     }
 
-    pub(crate) fn pick_target(
+    /// What of firer `e` decides its target: two elements of one unit alike
+    /// in these pick alike, so a unit's fire plan searches once per kind.
+    pub(super) fn firer_kind(
         &self,
         e: usize,
-        only: Option<usize>,
-        k: usize,
-    ) -> Option<(usize, Plan)> {
+    ) -> (crate::rules::dirtside::elements::Make, bool, bool) {
+        let f = &self.s.elements[e];
+        (f.make, f.damaged, f.systems_down)
+    }
+
+    /// The enemy unit `e` picks and the elements in it it may aim at (empty:
+    /// only the first found), with the first found.
+    fn choose(&self, e: usize, only: Option<usize>) -> Option<(usize, usize, Vec<usize>)> {
         let f = self.s.elements[e];
         let av = self.anti_armour(e);
         let reach = self.max_reach(e);
         let mut best: Option<(TargetKey, usize)> = None;
-        for v in self.side_units(f.role.other()) {
+        for v in self.side_iter(f.role.other()) {
             if only.is_some_and(|o| o != v) {
                 continue;
             }
@@ -228,8 +253,14 @@ impl Battle<'_, '_> {
             if range > reach {
                 continue;
             }
+            let mut none: Option<Make> = None;
             for t in self.alive(v) {
+                let m = self.s.elements[t].make;
+                if none == Some(m) {
+                    continue;
+                }
                 if self.plan(e, t, range).is_none() {
+                    none = Some(m);
                     continue;
                 }
                 let tv = self.s.elements[t].is_vehicle();
@@ -261,6 +292,19 @@ impl Battle<'_, '_> {
                     && (self.s.elements[t].is_vehicle() != key.0 || !av)
             })
             .collect();
+        Some((v, first, options))
+    }
+
+    /// The `k`-th shot of a unit's fire at the target `choose` found.
+    fn aim(
+        &self,
+        e: usize,
+        k: usize,
+        chosen: &(usize, usize, Vec<usize>),
+    ) -> Option<(usize, Plan)> {
+        let f = self.s.elements[e];
+        let (v, first, options) = (chosen.0, chosen.1, &chosen.2);
+        let range = self.gap(f.unit, v);
         // The leader's identity is secret (L337–339): a firer cannot aim at
         // it, so shots spread over the unit from a start that varies with the
         // turn and the two units, not from its first element (the leader).
@@ -281,8 +325,20 @@ impl Battle<'_, '_> {
     pub(crate) fn fire_unit(&mut self, u: usize, only: Option<usize>, sit: Situation) {
         let elements: Vec<usize> = self.alive(u).collect();
         let mut shots: Vec<(usize, usize, Plan)> = Vec::new();
+        type Chosen = Option<(usize, usize, Vec<usize>)>;
+        let mut searched: Vec<((crate::rules::dirtside::elements::Make, bool, bool), Chosen)> =
+            Vec::new();
         for (k, &e) in elements.iter().enumerate() {
-            if let Some((t, plan)) = self.pick_target(e, only, k) {
+            let kind = self.firer_kind(e);
+            let i = match searched.iter().position(|(c, _)| *c == kind) {
+                Some(i) => i,
+                None => {
+                    searched.push((kind, self.choose(e, only)));
+                    searched.len() - 1
+                }
+            };
+            let picked = searched[i].1.as_ref().and_then(|c| self.aim(e, k, c));
+            if let Some((t, plan)) = picked {
                 if !(sit.direct_only && matches!(plan, Plan::Small(_))) {
                     shots.push((e, t, plan));
                 }
