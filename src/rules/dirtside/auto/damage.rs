@@ -27,6 +27,7 @@ impl Battle<'_, '_> {
             attacked: vec![false; n],
             air: false,
             marker: vec![false; n],
+            ads: Vec::new(),
         }
     }
 

@@ -414,6 +414,22 @@ impl Battle<'_, '_> {
             });
         }
         let mut attack = self.new_attack();
+        // Each ADS covering a target declares, once for the whole attack, how
+        // many of its missiles it engages: as many as it can (L806-814).
+        for (_, t, p) in &shots {
+            if !matches!(p, Plan::Missile(_)) {
+                continue;
+            }
+            if let Some(a) = self.area_defence(self.s.elements[*t].unit) {
+                match attack.ads.iter_mut().find(|x| x.0 == a) {
+                    Some(x) => x.1 += 1,
+                    None => attack.ads.push((a, 1, 0)),
+                }
+            }
+        }
+        for x in attack.ads.iter_mut() {
+            x.1 = x.1.min(missiles::ads_capacity(Grade::Basic));
+        }
         for (e, t, plan) in shots {
             if !self.s.elements[e].alive {
                 continue;
@@ -520,8 +536,13 @@ impl Battle<'_, '_> {
                 let mut ads_roll = None;
                 let mut g_vs_ads = None;
                 let mut down = false;
-                if let Some(a) = self.area_defence(tu) {
-                    let ad = missiles::ads_die(Grade::Basic, 1).unwrap_or(Die::D4);
+                let engaged = self.area_defence(tu).and_then(|a| {
+                    let x = attack.ads.iter_mut().find(|x| x.0 == a && x.2 < x.1)?;
+                    x.2 += 1;
+                    Some((a, x.1))
+                });
+                if let Some((a, declared)) = engaged {
+                    let ad = missiles::ads_die(Grade::Basic, declared).unwrap_or(Die::D4);
                     let ar = self.roll(ad);
                     let gr = self.roll(gd);
                     down = missiles::intercepted(ar, gr);

@@ -185,6 +185,9 @@ struct Attack {
     attacked: Vec<bool>,
     air: bool,
     marker: Vec<bool>,
+    /// Per ADS that covers a target of this attack: (element, missiles it
+    /// declared it engages, missiles engaged so far).
+    ads: Vec<(usize, usize, usize)>,
 }
 
 fn rolled(d: Die, roll: i64) -> Rolled {
