@@ -103,6 +103,26 @@ impl Battle<'_, '_> {
         false
     }
 
+    /// An ADS keeps its sensors active while the enemy has missiles on the
+    /// table, since it can only intercept when active (L155); otherwise it
+    /// stays in ground-fire mode (L161). Active, it may not fire its guns at
+    /// ground targets, and it is easier to see (L151).
+    pub(crate) fn ads_active(&self, e: usize) -> bool {
+        let f = &self.s.elements[e];
+        if !matches!(f.make, Make::Vehicle { ads: true, .. }) {
+            return false;
+        }
+        let enemy = f.role.other();
+        self.s.elements.iter().any(|g| {
+            g.alive
+                && g.role == enemy
+                && match g.make {
+                    Make::Team { launcher, .. } => launcher.is_some(),
+                    Make::Vehicle { weapon, .. } => weapon.system.missile(),
+                }
+        })
+    }
+
     /// What `e` can do against `t`, at the units' distance.
     pub(crate) fn plan(&self, e: usize, t: usize, range: i64) -> Option<Plan> {
         let (f, g) = (&self.s.elements[e], &self.s.elements[t]);
@@ -152,7 +172,7 @@ impl Battle<'_, '_> {
                     (ts.armour == 0 && range <= infantry::APSW_RANGE).then_some(Plan::Small(weapon))
                 } else if weapon.system.missile() {
                     (range <= weapon.max_range()).then_some(Plan::Missile(weapon))
-                } else if weapon.in_range(range, f.damaged) {
+                } else if weapon.in_range(range, f.damaged) && !self.ads_active(e) {
                     Some(Plan::Direct(weapon))
                 } else if stats.apsw && ts.armour == 0 && range <= infantry::APSW_RANGE {
                     Some(Plan::Small(Weapon {
@@ -177,6 +197,7 @@ impl Battle<'_, '_> {
                     self.infantry_cover(t, Situation::default()),
                 )?;
                 (colours != chits::Colours::NONE
+                    && !self.ads_active(e)
                     && range <= reach
                     && weapon.in_range(range, f.damaged))
                 .then_some(Plan::AntiPersonnel(weapon, n))
@@ -502,7 +523,7 @@ impl Battle<'_, '_> {
                     return;
                 };
                 let sig = match self.s.elements[t].make {
-                    Make::Vehicle { stats, .. } => stats.signature,
+                    Make::Vehicle { stats, .. } => stats.signature + i64::from(self.ads_active(t)),
                     Make::Team { .. } => 5,
                 };
                 let td = fire_control::target_die(sig);
@@ -552,9 +573,10 @@ impl Battle<'_, '_> {
                 }
                 let (mut g, mut ecm, mut hit) = (None, None, false);
                 if !down {
+                    // An active ADS's own ECM does not work (L151).
                     let ecm_grade = match self.s.elements[t].make {
-                        Make::Vehicle { stats, .. } => stats.ecm,
-                        Make::Team { .. } => None,
+                        Make::Vehicle { stats, .. } if !self.ads_active(t) => stats.ecm,
+                        _ => None,
                     };
                     let ed = missiles::ecm_die(ecm_grade);
                     let gr = self.roll(gd);
