@@ -431,3 +431,73 @@ fn procedure_queries_answer_with_exact_odds() {
     ]);
     assert_eq!(v["within_base_mf"], true, "VTOLs fly over woods");
 }
+
+/// L806–814: an area-defence system engages missiles of one attack once, at
+/// most as many as its die allows (basic: one at d6 or two at d4 each); the
+/// rest get through to the target's ECM. It used to meet every missile with
+/// a d6.
+#[test]
+fn area_defence_engages_at_most_two_missiles_of_one_attack() {
+    use bounce::core::kinds::Cover;
+    use bounce::engine::calibration::{AT_TEAM, TRACK_TANK};
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let mut s = ds_battle(&[(AT_TEAM, 5)], &[(TRACK_TANK, 4)], 40, Cover::Open);
+    s.defender.stands[3].weapon = Some(bounce::core::kinds::Weapon::VehicleSam);
+    let mut engaged_attacks = 0;
+    for seed in 0..40 {
+        let events = ds.resolve(&s, seed).unwrap().events;
+        let mut engaged: Vec<String> = Vec::new();
+        for e in &events {
+            match kind(e).as_str() {
+                "activate" => engaged.clear(),
+                "missile" => {
+                    let d = e.data.as_ref().unwrap();
+                    if let Some(a) = d["ads"].as_str() {
+                        engaged.push(a.to_string());
+                        let n = engaged.iter().filter(|x| x.as_str() == a).count();
+                        assert!(n <= 2, "seed {seed}: {a} engages a third missile");
+                        if n == 2 {
+                            engaged_attacks += 1;
+                            assert_eq!(d["ads_die"]["die"], "d4", "seed {seed}: {d}");
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(engaged_attacks > 0, "some attacks meet the ADS twice");
+}
+
+/// L151, L161: while the enemy has missiles the ADS keeps its sensors active
+/// and does not fire its guns at ground targets (it used to fire as an
+/// RFAC/2 in the same turns it intercepted).
+#[test]
+fn an_active_ads_holds_its_ground_fire() {
+    use bounce::core::kinds::Cover;
+    use bounce::engine::calibration::{AT_TEAM, TRACK_TANK};
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let mut s = ds_battle(
+        &[(AT_TEAM, 5), (TRACK_TANK, 2)],
+        &[(TRACK_TANK, 4)],
+        40,
+        Cover::Open,
+    );
+    s.defender.stands[3].weapon = Some(bounce::core::kinds::Weapon::VehicleSam);
+    let ads = s.defender.stands[3].code.clone();
+    let mut intercepts = 0;
+    for seed in 0..40 {
+        for e in ds.resolve(&s, seed).unwrap().events {
+            let Some(d) = e.data.as_ref() else { continue };
+            if d["kind"] == "missile" && d["ads"].as_str().is_some() {
+                intercepts += 1;
+            }
+            if d["kind"] == "shot" {
+                assert_ne!(d["firer"].as_str(), Some(ads.as_str()), "seed {seed}: {d}");
+            }
+        }
+    }
+    assert!(intercepts > 0, "the ADS intercepts");
+}

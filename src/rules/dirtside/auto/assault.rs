@@ -209,7 +209,7 @@ impl Battle<'_, '_> {
             }
         }
         for t in kills {
-            self.s.elements[t].alive = false;
+            self.kill(t);
             self.record_loss(t, &mut attack);
         }
     }

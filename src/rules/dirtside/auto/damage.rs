@@ -27,6 +27,7 @@ impl Battle<'_, '_> {
             attacked: vec![false; n],
             air: false,
             marker: vec![false; n],
+            ads: Vec::new(),
         }
     }
 
@@ -109,7 +110,7 @@ impl Battle<'_, '_> {
             VehicleResult::Undamaged => {}
             VehicleResult::Damaged => self.s.elements[t].damaged = true,
             VehicleResult::KnockedOut | VehicleResult::Destroyed => {
-                self.s.elements[t].alive = false;
+                self.kill(t);
                 self.s.elements[t].knockout = Some(if outcome == VehicleResult::Destroyed {
                     Knockout::Exploded
                 } else {
@@ -149,7 +150,7 @@ impl Battle<'_, '_> {
         let (killed, reading) = chits::infantry_hit(&drawn, colours, class);
         self.s.pot.extend(drawn.iter().copied());
         if killed {
-            self.s.elements[t].alive = false;
+            self.kill(t);
             self.record_loss(t, attack);
         }
         self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {

@@ -49,8 +49,8 @@ impl Battle<'_, '_> {
 
     /// Who activates first this turn, with the die roll logged on a tie.
     pub(crate) fn first_side(&mut self) -> Role {
-        let a = self.side_units(Role::Attacker).len();
-        let d = self.side_units(Role::Defender).len();
+        let a = self.side_iter(Role::Attacker).count();
+        let d = self.side_iter(Role::Defender).count();
         match d.cmp(&a) {
             std::cmp::Ordering::Less => Role::Defender,
             std::cmp::Ordering::Greater => Role::Attacker,
@@ -71,8 +71,7 @@ impl Battle<'_, '_> {
     }
 
     fn unactivated(&self, side: Role) -> usize {
-        self.side_units(side)
-            .into_iter()
+        self.side_iter(side)
             .filter(|&u| !self.s.units[u].activated)
             .count()
     }
@@ -86,8 +85,7 @@ impl Battle<'_, '_> {
             return false;
         }
         let idle = self
-            .side_units(side)
-            .into_iter()
+            .side_iter(side)
             .filter(|&u| !self.s.units[u].activated)
             .all(|u| !self.targets_in_reach(u));
         if idle {
@@ -101,9 +99,7 @@ impl Battle<'_, '_> {
     }
 
     fn next_unit(&self, side: Role) -> Option<usize> {
-        self.side_units(side)
-            .into_iter()
-            .find(|&u| !self.s.units[u].activated)
+        self.side_iter(side).find(|&u| !self.s.units[u].activated)
     }
 
     /// One unit's activation in the auto-resolver.
@@ -172,7 +168,26 @@ impl Battle<'_, '_> {
     }
 
     pub(super) fn targets_in_reach(&self, u: usize) -> bool {
-        self.alive(u).any(|e| self.has_target(e, None))
+        // Most calls come while the sides are still apart: when no enemy unit
+        // is within the longest reach of any element, none has a target.
+        let Some(reach) = self.alive(u).map(|e| self.max_reach(e)).max() else {
+            return false;
+        };
+        let other = self.s.units[u].role.other();
+        if !self.side_iter(other).any(|v| self.gap(u, v) <= reach) {
+            return false;
+        }
+        // Elements alike in what they are and their state have the same
+        // shots: ask once per kind.
+        let mut asked = Vec::new();
+        self.alive(u).any(|e| {
+            let kind = self.firer_kind(e);
+            if asked.contains(&kind) {
+                return false;
+            }
+            asked.push(kind);
+            self.has_target(e, None)
+        })
     }
 
     /// Systems-down vehicles try to repair: a 6 on a d6.

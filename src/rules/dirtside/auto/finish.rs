@@ -15,9 +15,8 @@ use crate::rules::dirtside::Dirtside;
 impl Battle<'_, '_> {
     /// All of a side's units BR or worse, withdrawn or destroyed.
     pub(crate) fn broken(&self, r: Role) -> bool {
-        self.side_units(r)
-            .iter()
-            .all(|&u| self.s.units[u].level >= Level::Broken)
+        self.side_iter(r)
+            .all(|u| self.s.units[u].level >= Level::Broken)
     }
 
     pub(crate) fn check_end(&mut self) {

@@ -64,12 +64,12 @@ impl Battle<'_, '_> {
                 continue;
             }
             let range = self.gap(v, mover);
-            let reach = self.alive(v).any(|e| {
-                self.alive(mover).any(|t| {
-                    self.plan(e, t, range)
-                        .is_some_and(|p| !matches!(p, Plan::Small(_)))
-                })
-            });
+            if self.alive(v).all(|e| self.max_reach(e) < range) {
+                continue;
+            }
+            let reach = self
+                .alive(v)
+                .any(|e| self.any_plan(e, mover, range, |p| !matches!(p, Plan::Small(_))));
             if reach {
                 self.s.units[v].activated = true;
                 self.log(Some(unit.role), move |b| DsEvent::Activate {
@@ -83,6 +83,44 @@ impl Battle<'_, '_> {
                 self.check_end();
             }
         }
+    }
+
+    /// Whether `e` has a shot at some element of unit `v` that `keep` accepts.
+    /// `plan` sees a target only through its make and its unit, so one
+    /// element of each make in a row is enough to try.
+    fn any_plan(&self, e: usize, v: usize, range: i64, keep: impl Fn(Plan) -> bool) -> bool {
+        let mut tried: Option<Make> = None;
+        for t in self.alive(v) {
+            let m = self.s.elements[t].make;
+            if tried == Some(m) {
+                continue;
+            }
+            if self.plan(e, t, range).is_some_and(&keep) {
+                return true;
+            }
+            tried = Some(m);
+        }
+        false
+    }
+
+    /// An ADS keeps its sensors active while the enemy has missiles on the
+    /// table, since it can only intercept when active (L155); otherwise it
+    /// stays in ground-fire mode (L161). Active, it may not fire its guns at
+    /// ground targets, and it is easier to see (L151).
+    pub(crate) fn ads_active(&self, e: usize) -> bool {
+        let f = &self.s.elements[e];
+        if !matches!(f.make, Make::Vehicle { ads: true, .. }) {
+            return false;
+        }
+        let enemy = f.role.other();
+        self.s.elements.iter().any(|g| {
+            g.alive
+                && g.role == enemy
+                && match g.make {
+                    Make::Team { launcher, .. } => launcher.is_some(),
+                    Make::Vehicle { weapon, .. } => weapon.system.missile(),
+                }
+        })
     }
 
     /// What `e` can do against `t`, at the units' distance.
@@ -134,7 +172,7 @@ impl Battle<'_, '_> {
                     (ts.armour == 0 && range <= infantry::APSW_RANGE).then_some(Plan::Small(weapon))
                 } else if weapon.system.missile() {
                     (range <= weapon.max_range()).then_some(Plan::Missile(weapon))
-                } else if weapon.in_range(range, f.damaged) {
+                } else if weapon.in_range(range, f.damaged) && !self.ads_active(e) {
                     Some(Plan::Direct(weapon))
                 } else if stats.apsw && ts.armour == 0 && range <= infantry::APSW_RANGE {
                     Some(Plan::Small(Weapon {
@@ -159,6 +197,7 @@ impl Battle<'_, '_> {
                     self.infantry_cover(t, Situation::default()),
                 )?;
                 (colours != chits::Colours::NONE
+                    && !self.ads_active(e)
                     && range <= reach
                     && weapon.in_range(range, f.damaged))
                 .then_some(Plan::AntiPersonnel(weapon, n))
@@ -169,7 +208,7 @@ impl Battle<'_, '_> {
     /// The farthest any shot of element `e` could reach, in inches: an upper
     /// bound that lets target picking pass over units out of reach without
     /// planning a shot at each of their elements.
-    fn max_reach(&self, e: usize) -> i64 {
+    pub(super) fn max_reach(&self, e: usize) -> i64 {
         match self.s.elements[e].make {
             Make::Team {
                 class, launcher, ..
@@ -201,26 +240,33 @@ impl Battle<'_, '_> {
     pub(crate) fn has_target(&self, e: usize, only: Option<usize>) -> bool {
         let f = self.s.elements[e];
         let reach = self.max_reach(e);
-        self.side_units(f.role.other()).into_iter().any(|v| {
+        self.side_iter(f.role.other()).any(|v| {
             if only.is_some_and(|o| o != v) {
                 return false;
             }
             let range = self.gap(f.unit, v);
-            range <= reach && self.alive(v).any(|t| self.plan(e, t, range).is_some())
+            range <= reach && self.any_plan(e, v, range, |_| true)
         })
     }
 
-    pub(crate) fn pick_target(
+    /// What of firer `e` decides its target: two elements of one unit alike
+    /// in these pick alike, so a unit's fire plan searches once per kind.
+    pub(super) fn firer_kind(
         &self,
         e: usize,
-        only: Option<usize>,
-        k: usize,
-    ) -> Option<(usize, Plan)> {
+    ) -> (crate::rules::dirtside::elements::Make, bool, bool) {
+        let f = &self.s.elements[e];
+        (f.make, f.damaged, f.systems_down)
+    }
+
+    /// The enemy unit `e` picks and the elements in it it may aim at (empty:
+    /// only the first found), with the first found.
+    fn choose(&self, e: usize, only: Option<usize>) -> Option<(usize, usize, Vec<usize>)> {
         let f = self.s.elements[e];
         let av = self.anti_armour(e);
         let reach = self.max_reach(e);
         let mut best: Option<(TargetKey, usize)> = None;
-        for v in self.side_units(f.role.other()) {
+        for v in self.side_iter(f.role.other()) {
             if only.is_some_and(|o| o != v) {
                 continue;
             }
@@ -228,8 +274,14 @@ impl Battle<'_, '_> {
             if range > reach {
                 continue;
             }
+            let mut none: Option<Make> = None;
             for t in self.alive(v) {
+                let m = self.s.elements[t].make;
+                if none == Some(m) {
+                    continue;
+                }
                 if self.plan(e, t, range).is_none() {
+                    none = Some(m);
                     continue;
                 }
                 let tv = self.s.elements[t].is_vehicle();
@@ -261,6 +313,19 @@ impl Battle<'_, '_> {
                     && (self.s.elements[t].is_vehicle() != key.0 || !av)
             })
             .collect();
+        Some((v, first, options))
+    }
+
+    /// The `k`-th shot of a unit's fire at the target `choose` found.
+    fn aim(
+        &self,
+        e: usize,
+        k: usize,
+        chosen: &(usize, usize, Vec<usize>),
+    ) -> Option<(usize, Plan)> {
+        let f = self.s.elements[e];
+        let (v, first, options) = (chosen.0, chosen.1, &chosen.2);
+        let range = self.gap(f.unit, v);
         // The leader's identity is secret (L337–339): a firer cannot aim at
         // it, so shots spread over the unit from a start that varies with the
         // turn and the two units, not from its first element (the leader).
@@ -281,8 +346,20 @@ impl Battle<'_, '_> {
     pub(crate) fn fire_unit(&mut self, u: usize, only: Option<usize>, sit: Situation) {
         let elements: Vec<usize> = self.alive(u).collect();
         let mut shots: Vec<(usize, usize, Plan)> = Vec::new();
+        type Chosen = Option<(usize, usize, Vec<usize>)>;
+        let mut searched: Vec<((crate::rules::dirtside::elements::Make, bool, bool), Chosen)> =
+            Vec::new();
         for (k, &e) in elements.iter().enumerate() {
-            if let Some((t, plan)) = self.pick_target(e, only, k) {
+            let kind = self.firer_kind(e);
+            let i = match searched.iter().position(|(c, _)| *c == kind) {
+                Some(i) => i,
+                None => {
+                    searched.push((kind, self.choose(e, only)));
+                    searched.len() - 1
+                }
+            };
+            let picked = searched[i].1.as_ref().and_then(|c| self.aim(e, k, c));
+            if let Some((t, plan)) = picked {
                 if !(sit.direct_only && matches!(plan, Plan::Small(_))) {
                     shots.push((e, t, plan));
                 }
@@ -358,6 +435,22 @@ impl Battle<'_, '_> {
             });
         }
         let mut attack = self.new_attack();
+        // Each ADS covering a target declares, once for the whole attack, how
+        // many of its missiles it engages: as many as it can (L806-814).
+        for (_, t, p) in &shots {
+            if !matches!(p, Plan::Missile(_)) {
+                continue;
+            }
+            if let Some(a) = self.area_defence(self.s.elements[*t].unit) {
+                match attack.ads.iter_mut().find(|x| x.0 == a) {
+                    Some(x) => x.1 += 1,
+                    None => attack.ads.push((a, 1, 0)),
+                }
+            }
+        }
+        for x in attack.ads.iter_mut() {
+            x.1 = x.1.min(missiles::ads_capacity(Grade::Basic));
+        }
         for (e, t, plan) in shots {
             if !self.s.elements[e].alive {
                 continue;
@@ -430,7 +523,7 @@ impl Battle<'_, '_> {
                     return;
                 };
                 let sig = match self.s.elements[t].make {
-                    Make::Vehicle { stats, .. } => stats.signature,
+                    Make::Vehicle { stats, .. } => stats.signature + i64::from(self.ads_active(t)),
                     Make::Team { .. } => 5,
                 };
                 let td = fire_control::target_die(sig);
@@ -464,8 +557,13 @@ impl Battle<'_, '_> {
                 let mut ads_roll = None;
                 let mut g_vs_ads = None;
                 let mut down = false;
-                if let Some(a) = self.area_defence(tu) {
-                    let ad = missiles::ads_die(Grade::Basic, 1).unwrap_or(Die::D4);
+                let engaged = self.area_defence(tu).and_then(|a| {
+                    let x = attack.ads.iter_mut().find(|x| x.0 == a && x.2 < x.1)?;
+                    x.2 += 1;
+                    Some((a, x.1))
+                });
+                if let Some((a, declared)) = engaged {
+                    let ad = missiles::ads_die(Grade::Basic, declared).unwrap_or(Die::D4);
                     let ar = self.roll(ad);
                     let gr = self.roll(gd);
                     down = missiles::intercepted(ar, gr);
@@ -475,9 +573,10 @@ impl Battle<'_, '_> {
                 }
                 let (mut g, mut ecm, mut hit) = (None, None, false);
                 if !down {
+                    // An active ADS's own ECM does not work (L151).
                     let ecm_grade = match self.s.elements[t].make {
-                        Make::Vehicle { stats, .. } => stats.ecm,
-                        Make::Team { .. } => None,
+                        Make::Vehicle { stats, .. } if !self.ads_active(t) => stats.ecm,
+                        _ => None,
                     };
                     let ed = missiles::ecm_die(ecm_grade);
                     let gr = self.roll(gd);

@@ -166,6 +166,9 @@ pub(crate) struct State {
     pub(crate) pot: Vec<Chit>,
     pub(crate) elements: Vec<Element>,
     pub(crate) units: Vec<Unit>,
+    /// Per unit, its elements still alive: kept as elements die so that
+    /// "is this unit on the table" needs no scan of its elements.
+    pub(crate) alive_n: Vec<usize>,
     pub(crate) turn: u32,
     /// The battle's log: on for a fought or played battle, off for odds.
     pub(crate) log: Log,
@@ -182,6 +185,9 @@ struct Attack {
     attacked: Vec<bool>,
     air: bool,
     marker: Vec<bool>,
+    /// Per ADS that covers a target of this attack: (element, missiles it
+    /// declared it engages, missiles engaged so far).
+    ads: Vec<(usize, usize, usize)>,
 }
 
 fn rolled(d: Die, roll: i64) -> Rolled {
@@ -250,13 +256,24 @@ impl Battle<'_, '_> {
     }
 
     pub(crate) fn present(&self, u: usize) -> bool {
-        !self.s.units[u].out && self.alive(u).next().is_some()
+        !self.s.units[u].out && self.s.alive_n[u] > 0
+    }
+
+    /// Takes element `e` off the table (once).
+    pub(crate) fn kill(&mut self, e: usize) {
+        if self.s.elements[e].alive {
+            self.s.elements[e].alive = false;
+            self.s.alive_n[self.s.elements[e].unit] -= 1;
+        }
     }
 
     fn side_units(&self, r: Role) -> Vec<usize> {
-        (0..self.s.units.len())
-            .filter(|&u| self.s.units[u].role == r && self.present(u))
-            .collect()
+        self.side_iter(r).collect()
+    }
+
+    /// The units of side `r` on the table, in order, without a list.
+    fn side_iter(&self, r: Role) -> impl Iterator<Item = usize> + '_ {
+        (0..self.s.units.len()).filter(move |&u| self.s.units[u].role == r && self.present(u))
     }
 
     /// Inches between two units.

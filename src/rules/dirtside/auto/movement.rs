@@ -11,8 +11,7 @@ use crate::rules::dirtside::infantry;
 impl Battle<'_, '_> {
     fn nearest_enemy(&self, u: usize) -> Option<(usize, i64)> {
         let r = self.s.units[u].role;
-        self.side_units(r.other())
-            .into_iter()
+        self.side_iter(r.other())
             .map(|v| (v, self.gap(u, v)))
             .min_by_key(|(v, g)| (*g, *v))
     }
@@ -27,8 +26,7 @@ impl Battle<'_, '_> {
         }
         let role = self.s.units[u].role;
         let vehicles = self
-            .side_units(role.other())
-            .into_iter()
+            .side_iter(role.other())
             .any(|v| self.alive(v).any(|e| self.s.elements[e].is_vehicle()));
         self.alive(u)
             .filter_map(|e| match self.s.elements[e].make {

@@ -169,6 +169,11 @@ impl<'a> Prepared<'a> {
             pot: self.pot.clone(),
             elements: self.elements.clone(),
             units: self.units.clone(),
+            alive_n: self
+                .members
+                .iter()
+                .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count())
+                .collect(),
             turn: 0,
             log: Log::new(self.log),
             command_lost: [false; 2],
