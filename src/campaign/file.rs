@@ -64,6 +64,32 @@ pub fn check_rulesets(
     Ok(())
 }
 
+/// Whether an option can be stored; if not, the field at fault and why.
+pub type OptionCheck<'a> =
+    dyn Fn(&crate::store::records::OptionRecord) -> Result<(), (&'static str, String)> + 'a;
+
+/// Refuses the first `[[options]]` entry that `check` rejects (an unknown
+/// ruleset, a key the ruleset does not have, a value it does not take), at
+/// its line, as `option set` refuses it on the command line.
+pub fn check_options(
+    name: &str,
+    text: &str,
+    file: &CampaignFile,
+    check: &OptionCheck<'_>,
+) -> Result<(), CampaignError> {
+    for (i, o) in file.options.iter().enumerate() {
+        if let Err((field, message)) = check(o) {
+            return Err(CampaignError::InFile {
+                file: name.to_string(),
+                line: locate(text, "options", i, field),
+                field: format!("options.{field}"),
+                message,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Writes records as campaign-file text.
 pub fn to_text(file: &CampaignFile) -> String {
     toml::to_string(file).expect("campaign records always serialise to TOML")

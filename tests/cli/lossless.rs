@@ -46,8 +46,9 @@ fn mid_chain() -> Campaign {
     ]);
     c.ok(&["supply", "deliver", "ifu", "5"]);
     c.ok(&["advance", "--days", "8"]);
-    // What no BiA command makes yet: a ruleset option and a stand under repair.
-    c.sql("INSERT INTO ruleset_options(ruleset, key, value) VALUES ('bia', 'house_rule', 'on')");
+    // A ruleset option (BiA takes none; import refuses a key its ruleset
+    // lacks), and what no BiA command makes yet: a stand under repair.
+    c.ok(&["option", "set", "fma", "fire", "quick"]);
     c.sql("UPDATE stands SET repair_until = '2157-06-01T00:00:00' WHERE code = 'hvr-1'");
     c
 }

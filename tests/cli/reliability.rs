@@ -302,3 +302,39 @@ fn check_reports_an_overwritten_page() {
         );
     }
 }
+
+/// `import` refuses an option `option set` would refuse (an unknown ruleset,
+/// a key the ruleset lacks, a value it does not take), at its line, into a
+/// campaign or as a new one, and still takes a good one.
+#[test]
+fn import_refuses_unknown_options_as_option_set_does() {
+    let c = Campaign::full_moon();
+    let before = c.bytes();
+    let option = |ruleset: &str, key: &str, value: &str| {
+        format!(
+            "[[sides]]\ncode = \"zz\"\nname = \"Z\"\n\n[[options]]\nruleset = \"{ruleset}\"\nkey = \"{key}\"\nvalue = \"{value}\"\n"
+        )
+    };
+    for (ruleset, key, value, field) in [
+        ("warhammer", "fire", "detailed", "options.ruleset"),
+        ("fma", "nonsense", "1", "options.key"),
+        ("fma", "fire", "bogus", "options.key"),
+    ] {
+        let f = c.write("opt.toml", &option(ruleset, key, value));
+        let err = c.fails(2, &["import", f.to_str().unwrap()]);
+        assert!(err.contains(field) && err.contains("line"), "{err}");
+        assert_eq!(before, c.bytes());
+        let new = c.path("new.db");
+        let whole = format!(
+            "[campaign]\nname = \"N\"\nstart = \"2157-01-01T00:00:00\"\n\n{}",
+            option(ruleset, key, value)
+        );
+        let f = c.write("opt-new.toml", &whole);
+        let out = on(&new, &["import", f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(!new.exists());
+    }
+    let f = c.write("opt.toml", &option("fma", "fire", "detailed"));
+    c.ok(&["import", f.to_str().unwrap()]);
+    assert!(c.ok(&["option", "list"]).contains("detailed"));
+}

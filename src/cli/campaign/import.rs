@@ -10,7 +10,9 @@ use crate::campaign::validate::KnownCodes;
 use crate::campaign::CampaignError;
 use crate::cli::output;
 use crate::cli::{CliError, Ctx};
+use crate::engine::Registry;
 use crate::store::import::{self as store_import, Counts, Kept};
+use crate::store::records::OptionRecord;
 use crate::store::Store;
 
 #[derive(Serialize)]
@@ -63,13 +65,14 @@ pub(super) fn import_text(
     let rulesets = ctx.registry.names();
     if db.exists() {
         let mut store = Store::open(db)?;
-        return import_into(&mut store, name, text, made_by_demo, &rulesets);
+        return import_into(&mut store, name, text, made_by_demo, &ctx.registry);
     }
     // A bad file is refused before anything is created.
     let parsed = file::parse_checked(name, text, &KnownCodes::new())?;
     file::check_rulesets(name, text, &parsed, &rulesets)?;
+    file::check_options(name, text, &parsed, &|o| option_ok(&ctx.registry, o))?;
     let mut store = Store::create(db)?;
-    let counts = import_into(&mut store, name, text, made_by_demo, &rulesets)?;
+    let counts = import_into(&mut store, name, text, made_by_demo, &ctx.registry)?;
     store.place()?;
     Ok(counts)
 }
@@ -80,8 +83,9 @@ fn import_into(
     name: &str,
     text: &str,
     made_by_demo: bool,
-    rulesets: &[&str],
+    registry: &Registry,
 ) -> Result<Counts, CliError> {
+    let rulesets = &registry.names()[..];
     let summary_name = Path::new(name)
         .file_name()
         .map(|n| n.to_string_lossy().to_string())
@@ -91,6 +95,7 @@ fn import_into(
         // imports of one code cannot both pass.
         let parsed = file::parse_checked(name, text, &store_import::known_codes(tx)?)?;
         file::check_rulesets(name, text, &parsed, rulesets)?;
+        file::check_options(name, text, &parsed, &|o| option_ok(registry, o))?;
         if parsed.campaign.is_none() && !crate::store::has_campaign(tx)? {
             return Err(CampaignError::File {
                 file: name.to_string(),
@@ -127,6 +132,15 @@ fn import_into(
         );
         Ok((c, summary))
     })
+}
+
+/// An option of the file as `option set` would take it: a ruleset of this
+/// build, a key it has, a value it takes.
+fn option_ok(registry: &Registry, o: &OptionRecord) -> Result<(), (&'static str, String)> {
+    let r = registry
+        .get(&o.ruleset)
+        .map_err(|e| ("ruleset", e.to_string()))?;
+    r.check_option(&o.key, &o.value).map_err(|m| ("key", m))
 }
 
 /// The sentence saying which of the campaign's settings an import kept.
