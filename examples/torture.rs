@@ -7,15 +7,27 @@
 //!   equal the state before or after the command;
 //! - 2, 4 and 8 processes writing one file at once, 100 commands each;
 //! - every class of bad input, the file compared byte for byte;
-//! - mutated campaign files.
+//! - mutated campaign files;
+//! - a full disk (a 1 MiB tmpfs in a private mount namespace, `unshare -rm`)
+//!   at several levels of free space under every kind of command: `check`
+//!   must pass after each, a failure must exit 1 in plain words (no SQLite
+//!   or system wording), and no side file or fragment may be left.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const FULL_MOON: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/campaigns/full-moon.toml");
+/// The frozen copy the tests use, so the run does not move with the demo.
+const FULL_MOON: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/full-moon-classic.toml"
+);
 
 fn bin() -> PathBuf {
+    // Another build of bounce (e.g. target/debug/bounce) may be named instead.
+    if let Some(p) = std::env::var_os("BOUNCE_BIN") {
+        return PathBuf::from(p);
+    }
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/bounce");
     assert!(
         p.exists(),
@@ -160,7 +172,6 @@ fn kills(dir: &Path, rng: &mut Lcg, per_command: u64) -> Tally {
 fn concurrent(dir: &Path, writers: usize, per: usize) -> (u64, u64, u64) {
     let db = fresh(dir, &format!("conc{writers}.db"));
     ok(&db, &["import", FULL_MOON]);
-    ok(&db, &["advance", "--days", "1"]);
     let attackers = [
         "a1-1", "a1-2", "a1-3", "a1-5", "a1-6", "a1-7", "a2-3", "a2-4",
     ];
@@ -182,6 +193,9 @@ fn concurrent(dir: &Path, writers: usize, per: usize) -> (u64, u64, u64) {
             ],
         );
     }
+    // The clock passes the battles (planned before it moved), so fighting
+    // them never moves it and it counts only the successful advances.
+    ok(&db, &["advance", "--days", "1"]);
     let json = |args: &[&str]| -> serde_json::Value {
         let mut all = vec!["--json"];
         all.extend_from_slice(args);
@@ -230,6 +244,7 @@ fn concurrent(dir: &Path, writers: usize, per: usize) -> (u64, u64, u64) {
             || (*code != 0 && (err.trim().is_empty() || *kind < 3))
         {
             unclear += 1;
+            eprintln!("{writers} writers: unclear failure (kind {kind}, exit {code}): {err}");
         }
     }
     if json(&["stand", "show", "a1-4"])["men"].as_i64().unwrap() != men0 + ok_of(0) {
@@ -251,6 +266,7 @@ fn concurrent(dir: &Path, writers: usize, per: usize) -> (u64, u64, u64) {
         + chrono::Duration::days(ok_of(2));
     if clock != want.format("%Y-%m-%dT%H:%M:%S").to_string() {
         lost += 1;
+        eprintln!("{writers} writers: clock {clock}, expected {want}");
     }
     let successes = outcomes.iter().filter(|o| o.1 == 0).count();
     if json(&["history"]).as_array().unwrap().len() != journal0 + successes {
@@ -422,6 +438,122 @@ fn mutants(dir: &Path, rng: &mut Lcg, n: u64) -> (u64, u64, u64) {
     (n, panics, half)
 }
 
+/// Text that SQLite or the system wrote, passed through.
+fn raw(stderr: &str) -> bool {
+    [
+        "database:",
+        "schema migration:",
+        "os error",
+        "disk I/O error",
+        "malformed",
+    ]
+    .iter()
+    .any(|r| stderr.contains(r))
+}
+
+struct Full {
+    runs: u64,
+    failed: u64,
+    corrupt: u64,
+    raw: u64,
+    wrong_exit: u64,
+    litter: u64,
+}
+
+/// Every command at every level of free space, each on a fresh copy of a
+/// campaign on a 1 MiB tmpfs. `None` when no private mount namespace is given.
+fn full_disk(dir: &Path) -> Option<Full> {
+    let probe = Command::new("unshare").args(["-rm", "true"]).output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        return None;
+    }
+    let db = fresh(dir, "full.db");
+    ok(&db, &["import", FULL_MOON]);
+    let commands = [
+        "status",
+        "check",
+        "export",
+        "export mnt/out.toml",
+        "report --html mnt/r.html",
+        "backup mnt/b.db",
+        "advance --days 30",
+        "battle auto crater-rim --seed 1",
+        "supply deliver ifu 5",
+        "regroup --auto",
+        "supply resupply",
+        "stand edit a1-1 --hits 1",
+        "undo",
+    ];
+    let mut f = Full {
+        runs: 0,
+        failed: 0,
+        corrupt: 0,
+        raw: 0,
+        wrong_exit: 0,
+        litter: 0,
+    };
+    let bin = bin().display().to_string();
+    // Free space left, in KiB: none, too little for the shared index, too
+    // little for a battle's log, and enough for small changes.
+    for free in [0u64, 16, 48, 96, 160, 320] {
+        let mut script =
+            String::from("mkdir -p mnt; mount -t tmpfs -o size=1m tmpfs mnt || exit 9\n");
+        for cmd in commands {
+            script += &format!(
+                "rm -rf mnt/*; cp '{db}' mnt/c.db; \
+                 avail=$(df -k --output=avail mnt | tail -1); n=$((avail - {free})); \
+                 [ $n -gt 0 ] && dd if=/dev/zero of=mnt/fill bs=1k count=$n 2>/dev/null; \
+                 echo '@@'; env -u RUST_BACKTRACE '{bin}' --db mnt/c.db {cmd} 2>&1 >/dev/null; \
+                 echo \"@@ $?\"; rm -f mnt/fill; \
+                 env -u RUST_BACKTRACE '{bin}' --db mnt/c.db check >/dev/null 2>&1; echo \"@@ $?\"; \
+                 ls mnt | tr '\\n' ' '; echo\n",
+                db = db.display()
+            );
+        }
+        let out = Command::new("unshare")
+            .args(["-rm", "sh", "-c", &script])
+            .current_dir(dir)
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stdout).to_string();
+        let parts: Vec<&str> = log.split("@@").skip(1).collect();
+        for (cmd, chunk) in commands.iter().zip(parts.chunks(3)) {
+            f.runs += 1;
+            let [stderr, rc, after] = chunk else {
+                f.wrong_exit += 1;
+                continue;
+            };
+            let (rc, stderr) = (rc.trim(), stderr.trim());
+            let (check, names) = after.trim().split_once('\n').unwrap_or((after.trim(), ""));
+            if rc != "0" {
+                f.failed += 1;
+                if rc != "1" && rc != "2" {
+                    f.wrong_exit += 1;
+                }
+                if raw(stderr) || stderr.lines().count() > 1 {
+                    f.raw += 1;
+                    eprintln!("raw at {free} KiB free, `{cmd}`: {stderr}");
+                }
+            }
+            if check.trim() != "0" {
+                f.corrupt += 1;
+                eprintln!("check fails after `{cmd}` at {free} KiB free");
+            }
+            let extra = names
+                .split_whitespace()
+                .filter(|n| {
+                    !["c.db", "out.toml", "r.html", "b.db", "c.db-wal", "c.db-shm"].contains(n)
+                })
+                .count();
+            if extra > 0 {
+                f.litter += 1;
+                eprintln!("left behind after `{cmd}` at {free} KiB free: {names}");
+            }
+        }
+    }
+    Some(f)
+}
+
 fn main() {
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Lcg(0x2157);
@@ -441,5 +573,12 @@ fn main() {
     println!("bad inputs: {n} cases, {bad} changed the file or exited wrongly");
     let (n, panics, half) = mutants(dir.path(), &mut rng, 300);
     println!("mutated campaign files: {n} imports, {panics} panics, {half} half-imported");
+    match full_disk(dir.path()) {
+        Some(f) => println!(
+            "full disk: {} commands at 6 levels of free space, {} failed: {} corrupt, {} raw messages, {} wrong exit codes, {} left litter",
+            f.runs, f.failed, f.corrupt, f.raw, f.wrong_exit, f.litter
+        ),
+        None => println!("full disk: skipped (no private mount namespace: unshare -rm)"),
+    }
     println!("took {:.0} s", t0.elapsed().as_secs_f64());
 }

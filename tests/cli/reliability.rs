@@ -338,3 +338,18 @@ fn import_refuses_unknown_options_as_option_set_does() {
     c.ok(&["import", f.to_str().unwrap()]);
     assert!(c.ok(&["option", "list"]).contains("detailed"));
 }
+
+/// The journal says what `supply set` changed in words, not as Rust values.
+#[test]
+fn supply_set_writes_a_plain_journal_summary() {
+    let c = Campaign::full_moon();
+    c.ok(&["supply", "set", "--command", "ifu-inf", "--supply", "poor"]);
+    c.ok(&["supply", "set", "--side", "ifu", "--medical", "none"]);
+    let history = c.ok(&["--json", "history", "--limit", "2"]);
+    assert!(
+        history.contains("command ifu-inf: supply poor\"")
+            && history.contains("side ifu: medical none\"")
+            && !history.contains("Some("),
+        "{history}"
+    );
+}

@@ -37,14 +37,11 @@ pub(super) fn set(
                 supply.map(|s| s.as_str()),
                 contact.map(|c| c.as_str()),
             )?;
-            Ok((
-                (),
-                format!(
-                    "command {code}: supply {:?}, contact {:?}",
-                    supply.map(|s| s.as_str()),
-                    contact.map(|c| c.as_str())
-                ),
-            ))
+            let changed = given(&[
+                ("supply", supply.map(|s| s.as_str().to_string())),
+                ("contact", contact.map(|c| c.as_str().to_string())),
+            ]);
+            Ok(((), format!("command {code}: {changed}")))
         })?;
     } else if let Some(code) = &side {
         if medical.is_none() && treats_pw_well.is_none() {
@@ -54,14 +51,11 @@ pub(super) fn set(
         }
         store.change("supply set", |tx| {
             logistics::set_side(tx, code, medical.map(|m| m.as_str()), treats_pw_well)?;
-            Ok((
-                (),
-                format!(
-                    "side {code}: medical {:?}, treats PW well {:?}",
-                    medical.map(|m| m.as_str()),
-                    treats_pw_well
-                ),
-            ))
+            let changed = given(&[
+                ("medical", medical.map(|m| m.as_str().to_string())),
+                ("treats PW well", treats_pw_well.map(|t| t.to_string())),
+            ]);
+            Ok(((), format!("side {code}: {changed}")))
         })?;
     }
     if ctx.json {
@@ -70,4 +64,13 @@ pub(super) fn set(
         println!("Saved. Morale numbers follow from the new state (`bounce morale CODE`).");
         Ok(())
     }
+}
+
+/// The settings given, for the journal: "supply poor, contact normal".
+fn given(settings: &[(&str, Option<String>)]) -> String {
+    settings
+        .iter()
+        .filter_map(|(name, value)| value.as_ref().map(|v| format!("{name} {v}")))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
