@@ -14,6 +14,7 @@ pub mod post_battle;
 pub mod records;
 pub mod recovery;
 pub mod regroup;
+mod result_check;
 pub mod validate;
 pub mod whatif;
 

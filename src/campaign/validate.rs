@@ -355,7 +355,17 @@ pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProble
             push("battles", i, p);
         }
         if let Some(r) = &b.result {
-            for p in check_result(r, &known) {
+            if file.format_version < 2 {
+                push(
+                    "battles",
+                    i,
+                    Problem::new(
+                        "result",
+                        "a file of format 1 holds plans only; write `format_version = 2` first to carry results",
+                    ),
+                );
+            }
+            for p in super::result_check::check_result(b, r, &known) {
                 push("battles", i, p);
             }
         }
@@ -403,72 +413,6 @@ pub fn check_file(file: &CampaignFile, existing: &KnownCodes) -> Vec<EntryProble
                 i,
                 Problem::new("key", "an option names its ruleset and key"),
             );
-        }
-    }
-    out
-}
-
-/// The rules of a fought battle's result: how it was fought, who took part,
-/// and a log whose dice and data are JSON.
-fn check_result(r: &super::records::ResultRecord, known: &KnownCodes) -> Vec<Problem> {
-    let mut out = Vec::new();
-    if !["auto", "played", "recorded"].contains(&r.mode.as_str()) {
-        out.push(Problem::new(
-            "result.mode",
-            format!("`{}`; one of auto, played, recorded", r.mode),
-        ));
-    }
-    if !["attacker", "defender", "draw"].contains(&r.winner.as_str()) {
-        out.push(Problem::new(
-            "result.winner",
-            format!("`{}`; one of attacker, defender, draw", r.winner),
-        ));
-    }
-    if let Err(m) = within("turns", r.turns, 0, 100_000) {
-        out.push(Problem::new("result.turns", m));
-    }
-    for (k, p) in r.stands.iter().enumerate() {
-        if let Err(msg) = expect(known, &p.code, CodeKind::Stand) {
-            out.push(Problem::new(
-                "result.stands.code",
-                format!("part {}: {msg}", k + 1),
-            ));
-        }
-        if !["attacker", "defender"].contains(&p.role.as_str()) {
-            out.push(Problem::new(
-                "result.stands.role",
-                format!("`{}`; attacker or defender", p.role),
-            ));
-        }
-        for (field, value, max) in [
-            ("result.stands.hits_taken", p.hits_taken, MAX_MEN),
-            ("result.stands.captured", p.captured, MAX_MEN),
-            ("result.stands.actions_gained", p.actions_gained, 2),
-            ("result.stands.ammo_spent", p.ammo_spent, MAX_AMMO),
-            (
-                "result.stands.repair_days",
-                p.repair_days.unwrap_or(0),
-                MAX_WOUND_DAYS,
-            ),
-        ] {
-            if let Err(m) = within(field.trim_start_matches("result.stands."), value, 0, max) {
-                out.push(Problem::new(field, format!("part {}: {m}", k + 1)));
-            }
-        }
-        if r.stands[..k].iter().any(|q| q.code == p.code) {
-            out.push(Problem::new(
-                "result.stands.code",
-                format!("`{}` is listed twice", p.code),
-            ));
-        }
-    }
-    for (k, e) in r.events.iter().enumerate() {
-        let json_ok = |s: &str| serde_json::from_str::<serde_json::Value>(s).is_ok();
-        if !json_ok(&e.dice) || e.data.as_deref().is_some_and(|d| !json_ok(d)) {
-            out.push(Problem::new(
-                "result.events.dice",
-                format!("event {}: dice and data are JSON", k + 1),
-            ));
         }
     }
     out
@@ -540,7 +484,11 @@ pub fn check_battle(b: &BattleRecord, known: &KnownCodes) -> Vec<Problem> {
     out
 }
 
-fn expect<'a>(known: &'a KnownCodes, code: &str, kind: CodeKind) -> Result<&'a Known, String> {
+pub(super) fn expect<'a>(
+    known: &'a KnownCodes,
+    code: &str,
+    kind: CodeKind,
+) -> Result<&'a Known, String> {
     match known.get(code) {
         Some(k) if k.kind == kind => Ok(k),
         Some(k) => Err(format!(

@@ -353,3 +353,39 @@ fn supply_set_writes_a_plain_journal_summary() {
         "{history}"
     );
 }
+
+#[test]
+fn import_refuses_results_that_contradict_their_battle() {
+    let c = Campaign::full_moon();
+    c.ok(&["battle", "auto", "crater-rim", "--seed", "7"]);
+    let text = c.export();
+    let refused = |bad: &str, field: &str| {
+        let other = Campaign::empty();
+        let f = other.write("bad.toml", bad);
+        let msg = other.fails(2, &["import", f.to_str().unwrap()]);
+        assert!(msg.contains(field), "{field}: {msg}");
+        assert!(!other.db.exists(), "{field}: a refused import made a file");
+    };
+    // A stand of the defending side listed as an attacker.
+    let part = "code = \"mil-1a\"\nrole = \"defender\"";
+    assert!(text.contains(part), "{text}");
+    refused(
+        &text.replacen(part, "code = \"mil-1a\"\nrole = \"attacker\"", 1),
+        "result.stands.role",
+    );
+    // A result ending before the battle began.
+    let ended = text
+        .lines()
+        .find(|l| l.starts_with("ended_at = "))
+        .unwrap()
+        .to_string();
+    refused(
+        &text.replacen(&ended, "ended_at = \"2157-04-11T00:00:00\"", 1),
+        "result.ended_at",
+    );
+    // A format-1 file carries plans only.
+    refused(
+        &text.replacen("format_version = 2", "format_version = 1", 1),
+        "format 1",
+    );
+}
