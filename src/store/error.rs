@@ -37,6 +37,8 @@ pub enum StoreError {
     },
     #[error("{0}")]
     Refused(String),
+    #[error("{path} is damaged (some of its pages cannot be read back), so nothing was changed; `bounce check` shows what is wrong, and a backup restores it")]
+    Damaged { path: String },
     #[error("cannot write {path}: the disk is full; free some space and try again (nothing was written)")]
     DiskFull { path: String },
     #[error("cannot write {path}: {message}; try again, or choose another path")]

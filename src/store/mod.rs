@@ -235,6 +235,18 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(StoreError::from)?;
+        // A damaged file is not written to: a change on top of an overwritten
+        // page could spread the damage. SQLite's quick check reads every page
+        // once (milliseconds for a campaign) under the write lock.
+        let verdict: String = tx
+            .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
+            .map_err(StoreError::from)?;
+        if verdict != "ok" {
+            return Err(StoreError::Damaged {
+                path: self.path.display().to_string(),
+            }
+            .into());
+        }
         let at = chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string();
         tx.execute(
             "INSERT INTO journal(at, command, summary) VALUES (?1, ?2, '')",

@@ -223,3 +223,31 @@ fn a_damaged_file_or_schema_record_is_named_plainly() {
     }
     assert!(failed > 0, "the damage was seen");
 }
+
+#[test]
+fn a_damaged_file_takes_no_changes() {
+    let c = Campaign::full_moon();
+    let damaged = c.path("damaged.db");
+    c.ok(&["backup", damaged.to_str().unwrap()]);
+    let journal = |p: &std::path::Path| -> i64 {
+        let conn = rusqlite::Connection::open(p).unwrap();
+        conn.query_row("SELECT count(*) FROM journal", [], |r| r.get(0))
+            .unwrap()
+    };
+    let before = journal(&damaged);
+    let mut bytes = read_bytes(&damaged);
+    for (i, b) in bytes[10 * 4096..11 * 4096].iter_mut().enumerate() {
+        *b = (i * 7919 % 251) as u8;
+    }
+    std::fs::write(&damaged, bytes).unwrap();
+    let out = on(
+        &c,
+        damaged.to_str().unwrap(),
+        &["supply", "deliver", "ifu", "5"],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("damaged"), "{err}");
+    assert_plain("a change on a damaged file", &err);
+    assert_eq!(journal(&damaged), before, "the change was written");
+}
