@@ -114,6 +114,19 @@ pub fn remove(path: &Path) {
     let _ = std::fs::remove_file(path);
 }
 
+/// Drops the unfinished table session of `battle`, if any, and says how many
+/// accepted lines it held. A cancelled battle's code may be planned again
+/// later, and a new battle must not resume the old one's dice.
+pub fn discard(db: &Path, battle: &str) -> Option<usize> {
+    let path = path_for(db, battle);
+    if !path.exists() {
+        return None;
+    }
+    let lines = load(&path).ok().flatten().map_or(0, |(_, e)| e.len());
+    remove(&path);
+    Some(lines)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

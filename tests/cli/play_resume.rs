@@ -279,3 +279,23 @@ fn every_ruleset_resumes_as_if_never_cut() {
         assert_eq!(straight, cut, "{ruleset}");
     }
 }
+
+#[test]
+fn cancelling_a_battle_drops_its_unfinished_session() {
+    let c = Campaign::full_moon();
+    stdout(&play(&c, &[], FIRST));
+    assert!(journal(&c).exists());
+    for later in ["kepler-raid", "copernicus-road", "dome-seven"] {
+        c.ok(&["battle", "cancel", later]);
+    }
+    let out = c.ok(&["battle", "cancel", "crater-rim"]);
+    assert!(
+        out.contains("Dropped its unfinished table session (4 lines)"),
+        "{out}"
+    );
+    assert!(!journal(&c).exists(), "a cancelled battle keeps no session");
+    // Undo brings the plan back, and playing it starts afresh.
+    c.ok(&["undo"]);
+    let out = stdout(&play(&c, &[], REST));
+    assert!(!out.contains("Resumed"), "{out}");
+}
