@@ -1,8 +1,10 @@
-//! The README as a new user follows it: every `sh` block, in order, run by a
-//! plain shell in an empty folder with an empty home, with `bounce` found on
-//! the PATH as `cargo install --path .` leaves it. A command the README gets
-//! wrong (a folder not made, a file not shipped, a code not in the campaign)
-//! fails here. The `cargo` lines are the set-up itself and are not re-run.
+//! The README as a new user follows it. Every `sh` and `console` block, in
+//! order, is run by a plain shell in an empty folder with an empty home, with
+//! `bounce` found on the PATH as `cargo install --path .` leaves it: a command
+//! the README gets wrong (a folder not made, a file not shipped, a code not in
+//! the campaign) fails here. The `cargo` lines are the set-up itself and are
+//! not re-run. The `console` blocks also show what bounce prints; trycmd runs
+//! them alone, in order, on a fresh folder and compares every line shown.
 
 use std::path::Path;
 
@@ -10,23 +12,62 @@ use crate::common::Campaign;
 
 const README: &str = include_str!("../../README.md");
 
-/// The `sh` blocks' lines, continuation lines joined, `cargo` lines left out.
+/// The commands of the README's `sh` and `console` blocks, in order, as one
+/// shell script: continuation lines joined, `cargo` lines left out, and a
+/// `console` command shown failing (`? N`) allowed that exit code.
 fn readme_script() -> String {
     let mut lines = vec!["set -ex".to_string()];
     let mut rest = README;
-    while let Some(start) = rest.find("```sh\n") {
-        let body = &rest[start + 6..];
+    while let Some(start) = rest.find("\n```") {
+        let body = &rest[start + 4..];
+        let (lang, body) = body.split_once('\n').expect("a fence line");
         let end = body.find("```").expect("closed block");
-        let block = body[..end].replace("\\\n", " ");
-        lines.extend(
-            block
-                .lines()
-                .filter(|l| !l.trim_start().starts_with("cargo "))
-                .map(str::to_string),
-        );
+        let block = &body[..end];
         rest = &body[end + 3..];
+        match lang {
+            "sh" => lines.extend(
+                block
+                    .replace("\\\n", " ")
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with("cargo "))
+                    .map(str::to_string),
+            ),
+            "console" => {
+                for line in block.lines() {
+                    if let Some(cmd) = line.strip_prefix("$ ") {
+                        lines.push(cmd.to_string());
+                    } else if let Some(more) = line.strip_prefix("> ") {
+                        let last = lines.last_mut().expect("a command to continue");
+                        last.push(' ');
+                        last.push_str(more);
+                    } else if let Some(code) = line.strip_prefix("? ") {
+                        let last = lines.last_mut().expect("a command before its status");
+                        last.push_str(&format!(" || [ $? -eq {code} ]"));
+                    }
+                }
+            }
+            _ => {}
+        }
     }
     lines.join("\n")
+}
+
+/// What the README's folder holds besides the shipped campaigns: the
+/// `broken.toml` its bad-input example imports (the Full Moon campaign with
+/// one training misspelt).
+fn lay_out_readme_folder(dir: &Path) {
+    std::os::unix::fs::symlink(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("campaigns"),
+        dir.join("campaigns"),
+    )
+    .unwrap();
+    let campaign = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("campaigns/full-moon.toml"),
+    )
+    .unwrap();
+    let broken = campaign.replacen("training = \"regular\"", "training = \"elite\"", 1);
+    assert_ne!(broken, campaign, "a stand to misspell");
+    std::fs::write(dir.join("broken.toml"), broken).unwrap();
 }
 
 #[test]
@@ -44,11 +85,7 @@ fn every_readme_command_runs_as_written_on_a_fresh_machine() {
     let c = Campaign::empty();
     let home = c.path("home");
     std::fs::create_dir(&home).unwrap();
-    std::os::unix::fs::symlink(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("campaigns"),
-        c.path("campaigns"),
-    )
-    .unwrap();
+    lay_out_readme_folder(c.dir.path());
     let bin = assert_cmd::cargo::cargo_bin("bounce");
     let path = format!("{}:/usr/bin:/bin", bin.parent().unwrap().display());
     let out = std::process::Command::new("/bin/sh")
@@ -70,6 +107,23 @@ fn every_readme_command_runs_as_written_on_a_fresh_machine() {
     assert!(home
         .join(".local/share/bash-completion/completions/bounce")
         .exists());
+}
+
+#[test]
+fn every_console_example_prints_what_the_readme_shows() {
+    // trycmd runs a Markdown file's blocks in `<name>.in/` beside it, so the
+    // README is copied next to a folder laid out as a reader's would be.
+    let dir = tempfile::tempdir().unwrap();
+    let readme = dir.path().join("README.md");
+    std::fs::write(&readme, README).unwrap();
+    let folder = dir.path().join("README.in");
+    std::fs::create_dir(&folder).unwrap();
+    lay_out_readme_folder(&folder);
+    trycmd::TestCases::new()
+        .register_bin("bounce", assert_cmd::cargo::cargo_bin("bounce"))
+        .env("HOME", folder.display().to_string())
+        .case(&readme)
+        .run();
 }
 
 #[test]
