@@ -127,6 +127,45 @@ fn every_console_example_prints_what_the_readme_shows() {
 }
 
 #[test]
+fn the_table_session_shown_plays_as_shown() {
+    // The `battle play` example is a terminal transcript (`> ` is the prompt),
+    // which trycmd cannot feed; its typed lines go in on stdin here and the
+    // replies must be the lines the README shows, up to its `...`.
+    let start = README
+        .find("```text\n$ bounce --db moon.db battle play crater-rim --seed 4\n")
+        .expect("the battle play example");
+    let block = &README[start + 8..];
+    let block = &block[..block.find("```").unwrap()];
+    let mut typed = String::new();
+    let mut shown = Vec::new();
+    for line in block.lines().skip(1).take_while(|l| *l != "...") {
+        match line.strip_prefix("> ") {
+            Some(input) => {
+                typed.push_str(input);
+                typed.push('\n');
+            }
+            None => shown.push(line),
+        }
+    }
+    let c = Campaign::empty();
+    let campaign = Path::new(env!("CARGO_MANIFEST_DIR")).join("campaigns/full-moon.toml");
+    c.ok(&["import", campaign.to_str().unwrap()]);
+    let out = c
+        .cmd(&["battle", "play", "crater-rim", "--seed", "4"])
+        .write_stdin(typed)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let printed: Vec<&str> = printed.lines().take(shown.len()).collect();
+    assert_eq!(printed, shown);
+}
+
+#[test]
 fn demo_never_replaces_a_report_it_did_not_write() {
     let c = Campaign::empty();
     let demo = |dir: &Path| {
