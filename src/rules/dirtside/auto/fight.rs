@@ -170,7 +170,7 @@ impl Battle<'_, '_> {
     pub(super) fn targets_in_reach(&self, u: usize) -> bool {
         // Most calls come while the sides are still apart: when no enemy unit
         // is within the longest reach of any element, none has a target.
-        let Some(reach) = self.alive(u).map(|e| self.max_reach(e)).max() else {
+        let Some(reach) = self.alive(u).map(|e| self.longest(e)).max() else {
             return false;
         };
         let other = self.s.units[u].role.other();
@@ -178,14 +178,13 @@ impl Battle<'_, '_> {
             return false;
         }
         // Elements alike in what they are and their state have the same
-        // shots: ask once per kind.
-        let mut asked = Vec::new();
+        // shots: ask once for each run of alike elements.
+        let mut asked: Option<usize> = None;
         self.alive(u).any(|e| {
-            let kind = self.firer_kind(e);
-            if asked.contains(&kind) {
+            if asked.is_some_and(|a| self.same_firer(a, e)) {
                 return false;
             }
-            asked.push(kind);
+            asked = Some(e);
             self.has_target(e, None)
         })
     }

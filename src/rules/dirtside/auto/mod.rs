@@ -16,6 +16,8 @@ mod finish;
 mod fire;
 mod morale;
 mod movement;
+mod odds;
+mod reach;
 mod setup;
 pub mod table;
 
@@ -157,6 +159,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) units: Vec<Unit>,
     pub(crate) pot: Vec<Chit>,
     pub(crate) range_in: i64,
+    /// Farthest shots between kinds of element, worked out as they meet.
+    pub(crate) reaches: std::sync::OnceLock<reach::Reaches>,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.
@@ -205,6 +209,10 @@ impl PreparedBattle for Prepared<'_> {
         };
         play_out(&mut b, self.setup.turn_limit);
         b.finish(None)
+    }
+
+    fn summary(&self, seed: u64, order: &[&str]) -> crate::battle::ruleset::RunSummary {
+        self.odds_run(seed, order)
     }
 }
 

@@ -34,6 +34,7 @@ impl<'a> Prepared<'a> {
             units: Vec::new(),
             pot: pot.chits(),
             range_in,
+            reaches: Default::default(),
         };
         for role in Role::BOTH {
             let force = setup.force(role);
