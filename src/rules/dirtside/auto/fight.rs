@@ -120,7 +120,10 @@ impl Battle<'_, '_> {
             inches: b.s.units[u].dist,
             opportunity: false,
         });
-        self.s.units[u].evading = false;
+        if self.s.units[u].evading {
+            self.s.units[u].evading = false;
+            self.unit_changed(u);
+        }
         self.repairs(u);
         let level = self.s.units[u].level;
         let in_reach = self.targets_in_reach(u);
@@ -174,19 +177,14 @@ impl Battle<'_, '_> {
             return false;
         };
         let other = self.s.units[u].role.other();
-        if !self.side_iter(other).any(|v| self.gap(u, v) <= reach) {
-            return false;
-        }
-        // Elements alike in what they are and their state have the same
-        // shots: ask once for each run of alike elements.
-        let mut asked: Option<usize> = None;
-        self.alive(u).any(|e| {
-            if asked.is_some_and(|a| self.same_firer(a, e)) {
-                return false;
-            }
-            asked = Some(e);
-            self.has_target(e, None)
-        })
+        // Some element of `u` has a shot at some enemy unit: the farthest
+        // shot between the two units (kept until either changes) reaches.
+        let found = self.side_iter(other).any(|v| {
+            let range = self.gap(u, v);
+            range <= reach && self.unit_reach(u, v) >= range
+        });
+        debug_assert_eq!(found, self.alive(u).any(|e| self.has_target(e, None)));
+        found
     }
 
     /// Systems-down vehicles try to repair: a 6 on a d6.
@@ -200,6 +198,7 @@ impl Battle<'_, '_> {
             let fixed = r == 6;
             if fixed {
                 self.s.elements[e].systems_down = false;
+                self.unit_changed(u);
             }
             self.log(Some(self.s.units[u].role), move |b| DsEvent::Repair {
                 element: b.code(e),

@@ -64,7 +64,7 @@ impl Battle<'_, '_> {
                 continue;
             }
             let range = self.gap(v, mover);
-            if self.alive(v).all(|e| self.longest(e) < range) {
+            if self.unit_reach(v, mover) < range {
                 continue;
             }
             // Only a firer with some shot at the mover plans one (by lookup).
@@ -279,7 +279,7 @@ impl Battle<'_, '_> {
                 continue;
             }
             let range = self.gap(f.unit, v);
-            if range > reach {
+            if range > reach || self.unit_reach(f.unit, v) < range {
                 continue;
             }
             let mut none: Option<Make> = None;

@@ -27,10 +27,17 @@ impl Prepared<'_> {
                 .iter()
                 .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count()),
         );
+        s.lost_n.clear();
+        s.lost_n.extend(
+            self.members
+                .iter()
+                .map(|m| m.iter().filter(|&&e| self.elements[e].lost).count()),
+        );
         s.turn = 0;
         s.log.clear();
         s.log.set_on(self.log);
         s.command_lost = [false; 2];
+        s.reach_memo.restart(self.units.len());
         s.over = None;
     }
 

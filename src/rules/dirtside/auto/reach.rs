@@ -11,6 +11,7 @@
 
 use super::fire::Situation;
 use super::Battle;
+use crate::battle::result::Role;
 use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::infantry::Cover;
 use std::sync::atomic::{AtomicI16, Ordering::Relaxed};
@@ -29,6 +30,8 @@ pub(crate) struct Reaches {
     /// Per firer kind × target kind, the farthest range with a shot (−1:
     /// none at all).
     table: Vec<AtomicI16>,
+    /// Per side, the units from its first to its last.
+    sides: [std::ops::Range<usize>; 2],
 }
 
 impl Reaches {
@@ -49,6 +52,12 @@ impl Reaches {
             })
             .collect();
         let makes = kinds.len();
+        let sides = Role::BOTH.map(|r| {
+            let of = |u: &usize| b.p.units[*u].role == r;
+            let first = (0..b.p.units.len()).find(of).unwrap_or(0);
+            let last = (0..b.p.units.len()).rev().find(of).map_or(0, |l| l + 1);
+            first..last.max(first)
+        });
         // Firer kinds: make × damaged × ADS active; targets: make × cover.
         let table = (0..makes * 4 * makes * 3)
             .map(|_| AtomicI16::new(UNKNOWN))
@@ -58,6 +67,7 @@ impl Reaches {
             makes,
             longest,
             table,
+            sides,
         }
     }
 }
@@ -73,6 +83,19 @@ fn cover_index(c: Cover) -> usize {
 impl Battle<'_, '_> {
     fn reaches(&self) -> &Reaches {
         self.p.reaches.get_or_init(|| Reaches::new(self))
+    }
+
+    /// The units from side `r`'s first to its last (others may lie between).
+    pub(super) fn side_range(&self, r: Role) -> std::ops::Range<usize> {
+        self.reaches().sides[r.index()].clone()
+    }
+
+    /// Whether `e` fires missiles (what keeps an enemy ADS active).
+    pub(super) fn is_missile_armed(&self, e: usize) -> bool {
+        match self.s.elements[e].make {
+            Make::Team { launcher, .. } => launcher.is_some(),
+            Make::Vehicle { weapon, .. } => weapon.system.missile(),
+        }
     }
 
     /// `max_reach(e)`, looked up.
@@ -136,5 +159,106 @@ impl Battle<'_, '_> {
         let r = self.reaches();
         let (a, b) = (&self.s.elements[e], &self.s.elements[f]);
         r.make_of[e] == r.make_of[f] && a.damaged == b.damaged && a.systems_down == b.systems_down
+    }
+}
+
+/// Per pair of units, the farthest any element of one has a shot at some
+/// element of the other, kept until either unit changes. Moves do not change
+/// it (the range is compared afresh each time); what does is counted by
+/// `unit_changed` (an element lost, damaged or down, a change of post or
+/// evasion) and `table_changed` (anything, for all pairs).
+#[derive(Clone, Default)]
+pub(crate) struct Memo {
+    units: usize,
+    /// Per unit, how many times it has changed.
+    version: Vec<u32>,
+    /// Changes to the whole table; never reset, so a reused memo's old
+    /// cells cannot match.
+    table: u32,
+    /// Per (firer unit, target unit): the versions it was worked out at and
+    /// the farthest shot.
+    cells: Vec<std::cell::Cell<(u32, u32, u32, i64)>>,
+}
+
+impl Memo {
+    pub(crate) fn new(units: usize) -> Memo {
+        let mut m = Memo::default();
+        m.restart(units);
+        m
+    }
+
+    /// A fresh start for a battle of `units` units, keeping the vectors.
+    pub(crate) fn restart(&mut self, units: usize) {
+        self.units = units;
+        self.version.clear();
+        self.version.resize(units, 0);
+        self.table = self.table.wrapping_add(1);
+        self.cells
+            .resize(units * units, std::cell::Cell::new((0, 0, u32::MAX, -1)));
+        if self.table == u32::MAX {
+            self.table = 0;
+            for c in &self.cells {
+                c.set((0, 0, u32::MAX, -1));
+            }
+        }
+    }
+}
+
+impl Battle<'_, '_> {
+    /// Something about unit `u` changed that can change whom it can shoot
+    /// or who can shoot it (not its place: ranges are compared afresh).
+    pub(crate) fn unit_changed(&mut self, u: usize) {
+        let v = &mut self.s.reach_memo.version[u];
+        *v = v.wrapping_add(1);
+    }
+
+    /// Anything may have changed (table play's commands, an element lost
+    /// that an ADS watched for): forget every pair.
+    pub(crate) fn table_changed(&mut self) {
+        let m = &mut self.s.reach_memo;
+        m.table = m.table.wrapping_add(1);
+        if m.table == u32::MAX {
+            m.table = 0;
+            for c in &m.cells {
+                c.set((0, 0, u32::MAX, -1));
+            }
+        }
+    }
+
+    /// The farthest range at which some element of `u` has a shot at some
+    /// element of `v` (−1: none), kept in the memo.
+    pub(super) fn unit_reach(&self, u: usize, v: usize) -> i64 {
+        let m = &self.s.reach_memo;
+        let stamp = (m.version[u], m.version[v], m.table);
+        let cell = &m.cells[u * m.units + v];
+        let (a, b, c, far) = cell.get();
+        if (a, b, c) == stamp {
+            debug_assert_eq!(far, self.unit_reach_now(u, v), "stale reach {u} -> {v}");
+            return far;
+        }
+        let far = self.unit_reach_now(u, v);
+        cell.set((stamp.0, stamp.1, stamp.2, far));
+        far
+    }
+
+    fn unit_reach_now(&self, u: usize, v: usize) -> i64 {
+        let r = self.reaches();
+        let mut far = -1;
+        let mut asked: Option<usize> = None;
+        for e in self.alive(u) {
+            if asked.is_some_and(|a| self.same_firer(a, e)) {
+                continue;
+            }
+            asked = Some(e);
+            let mut tried = usize::MAX;
+            for t in self.alive(v) {
+                if r.make_of[t] == tried {
+                    continue;
+                }
+                tried = r.make_of[t];
+                far = far.max(self.shot_reach(e, t));
+            }
+        }
+        far
     }
 }
