@@ -29,6 +29,27 @@ fn mixed(cover: bounce::core::kinds::Cover, range_cm: i64) -> bounce::battle::se
     s
 }
 
+/// A tank fight at long range: damaged guns lose their long band, so the
+/// kept answers about who can shoot whom must follow the damage.
+fn armour(range_cm: i64) -> bounce::battle::setup::BattleSetup {
+    use bounce::engine::calibration::{battle, force, HOVERTANK, TRACK_TANK};
+    let mut s = battle(
+        force("a", &[(TRACK_TANK, 6), (HOVERTANK, 2)]),
+        force("d", &[(HOVERTANK, 3), (TRACK_TANK, 3)]),
+        range_cm,
+        bounce::core::kinds::Cover::Open,
+    );
+    s.ruleset = "dirtside".into();
+    s.turn_limit = 12;
+    for (i, st) in s.attacker.stands.iter_mut().enumerate() {
+        st.unit = format!("a-pl{}", i / 2);
+    }
+    for (i, st) in s.defender.stands.iter_mut().enumerate() {
+        st.unit = format!("d-pl{}", i / 3);
+    }
+    s
+}
+
 /// Odds runs, one after another on one thread (each reusing the last
 /// run's vectors), give what the full fight gives for every seed.
 #[test]
@@ -36,8 +57,15 @@ fn odds_runs_sum_up_the_full_fight() {
     use bounce::core::kinds::Cover;
     let registry = Registry::standard();
     let ds = registry.get("dirtside").unwrap();
-    for (cover, range) in [(Cover::Cover, 60), (Cover::Open, 120), (Cover::Bunker, 30)] {
-        let s = mixed(cover, range);
+    let fights = [
+        mixed(Cover::Cover, 60),
+        mixed(Cover::Open, 120),
+        mixed(Cover::Bunker, 30),
+        armour(150),
+        armour(250),
+    ];
+    for s in fights {
+        let (cover, range) = (s.defender_cover, s.range_cm);
         let order: Vec<&str> = s
             .attacker
             .stands
