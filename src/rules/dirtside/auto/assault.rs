@@ -141,6 +141,7 @@ impl Battle<'_, '_> {
         self.s.units[v].marker = true;
         self.take_position(u, old);
         self.s.units[u].post = Post::Open;
+        self.unit_changed(u);
     }
 
     /// The winner of an assault moves into the position it took, unless

@@ -14,12 +14,18 @@ impl Battle<'_, '_> {
     pub(super) fn new_attack(&self) -> Attack {
         let n = self.s.units.len();
         Attack {
+            // Elements not yet lost, from the count kept by `record_loss`.
             strength: (0..n)
                 .map(|u| {
-                    self.p.members[u]
-                        .iter()
-                        .filter(|&&e| !self.s.elements[e].lost)
-                        .count()
+                    let n = self.p.members[u].len() - self.s.lost_n[u];
+                    debug_assert_eq!(
+                        n,
+                        self.p.members[u]
+                            .iter()
+                            .filter(|&&e| !self.s.elements[e].lost)
+                            .count()
+                    );
+                    n
                 })
                 .collect(),
             losses: vec![0; n],
@@ -47,6 +53,7 @@ impl Battle<'_, '_> {
         let tu = self.s.elements[t].unit;
         if !self.s.elements[t].lost {
             self.s.elements[t].lost = true;
+            self.s.lost_n[tu] += 1;
             attack.losses[tu] += 1;
         }
         if !self.s.elements[t].alive && self.s.units[tu].leader == t {
@@ -92,10 +99,12 @@ impl Battle<'_, '_> {
                 }
                 Effect::SystemsDown => {
                     self.s.elements[t].systems_down = true;
+                    self.unit_changed(self.s.elements[t].unit);
                     effects.push("systems down");
                 }
                 Effect::FirerSystemsDown if firer_is_vehicle => {
                     self.s.elements[e].systems_down = true;
+                    self.unit_changed(self.s.elements[e].unit);
                     effects.push("firer systems down");
                 }
                 Effect::FirerSystemsDown => effects.push("no effect on an infantry firer"),
@@ -108,7 +117,10 @@ impl Battle<'_, '_> {
         }
         match outcome {
             VehicleResult::Undamaged => {}
-            VehicleResult::Damaged => self.s.elements[t].damaged = true,
+            VehicleResult::Damaged => {
+                self.s.elements[t].damaged = true;
+                self.unit_changed(self.s.elements[t].unit);
+            }
             VehicleResult::KnockedOut | VehicleResult::Destroyed => {
                 self.kill(t);
                 self.s.elements[t].knockout = Some(if outcome == VehicleResult::Destroyed {

@@ -120,7 +120,10 @@ impl Battle<'_, '_> {
             inches: b.s.units[u].dist,
             opportunity: false,
         });
-        self.s.units[u].evading = false;
+        if self.s.units[u].evading {
+            self.s.units[u].evading = false;
+            self.unit_changed(u);
+        }
         self.repairs(u);
         let level = self.s.units[u].level;
         let in_reach = self.targets_in_reach(u);
@@ -170,24 +173,18 @@ impl Battle<'_, '_> {
     pub(super) fn targets_in_reach(&self, u: usize) -> bool {
         // Most calls come while the sides are still apart: when no enemy unit
         // is within the longest reach of any element, none has a target.
-        let Some(reach) = self.alive(u).map(|e| self.max_reach(e)).max() else {
+        let Some(reach) = self.alive(u).map(|e| self.longest(e)).max() else {
             return false;
         };
         let other = self.s.units[u].role.other();
-        if !self.side_iter(other).any(|v| self.gap(u, v) <= reach) {
-            return false;
-        }
-        // Elements alike in what they are and their state have the same
-        // shots: ask once per kind.
-        let mut asked = Vec::new();
-        self.alive(u).any(|e| {
-            let kind = self.firer_kind(e);
-            if asked.contains(&kind) {
-                return false;
-            }
-            asked.push(kind);
-            self.has_target(e, None)
-        })
+        // Some element of `u` has a shot at some enemy unit: the farthest
+        // shot between the two units (kept until either changes) reaches.
+        let found = self.side_iter(other).any(|v| {
+            let range = self.gap(u, v);
+            range <= reach && self.unit_reach(u, v) >= range
+        });
+        debug_assert_eq!(found, self.alive(u).any(|e| self.has_target(e, None)));
+        found
     }
 
     /// Systems-down vehicles try to repair: a 6 on a d6.
@@ -201,6 +198,7 @@ impl Battle<'_, '_> {
             let fixed = r == 6;
             if fixed {
                 self.s.elements[e].systems_down = false;
+                self.unit_changed(u);
             }
             self.log(Some(self.s.units[u].role), move |b| DsEvent::Repair {
                 element: b.code(e),

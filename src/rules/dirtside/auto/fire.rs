@@ -64,12 +64,14 @@ impl Battle<'_, '_> {
                 continue;
             }
             let range = self.gap(v, mover);
-            if self.alive(v).all(|e| self.max_reach(e) < range) {
+            if self.unit_reach(v, mover) < range {
                 continue;
             }
-            let reach = self
-                .alive(v)
-                .any(|e| self.any_plan(e, mover, range, |p| !matches!(p, Plan::Small(_))));
+            // Only a firer with some shot at the mover plans one (by lookup).
+            let reach = self.alive(v).any(|e| {
+                self.reaches_unit(e, mover, range)
+                    && self.any_plan(e, mover, range, |p| !matches!(p, Plan::Small(_)))
+            });
             if reach {
                 self.s.units[v].activated = true;
                 self.log(Some(unit.role), move |b| DsEvent::Activate {
@@ -88,7 +90,13 @@ impl Battle<'_, '_> {
     /// Whether `e` has a shot at some element of unit `v` that `keep` accepts.
     /// `plan` sees a target only through its make and its unit, so one
     /// element of each make in a row is enough to try.
-    fn any_plan(&self, e: usize, v: usize, range: i64, keep: impl Fn(Plan) -> bool) -> bool {
+    pub(super) fn any_plan(
+        &self,
+        e: usize,
+        v: usize,
+        range: i64,
+        keep: impl Fn(Plan) -> bool,
+    ) -> bool {
         let mut tried: Option<Make> = None;
         for t in self.alive(v) {
             let m = self.s.elements[t].make;
@@ -239,13 +247,13 @@ impl Battle<'_, '_> {
     /// yes-or-no of `pick_target`, stopping at the first shot found.
     pub(crate) fn has_target(&self, e: usize, only: Option<usize>) -> bool {
         let f = self.s.elements[e];
-        let reach = self.max_reach(e);
+        let reach = self.longest(e);
         self.side_iter(f.role.other()).any(|v| {
             if only.is_some_and(|o| o != v) {
                 return false;
             }
             let range = self.gap(f.unit, v);
-            range <= reach && self.any_plan(e, v, range, |_| true)
+            range <= reach && self.reaches_unit(e, v, range)
         })
     }
 
@@ -264,14 +272,14 @@ impl Battle<'_, '_> {
     fn choose(&self, e: usize, only: Option<usize>) -> Option<(usize, usize, Vec<usize>)> {
         let f = self.s.elements[e];
         let av = self.anti_armour(e);
-        let reach = self.max_reach(e);
+        let reach = self.longest(e);
         let mut best: Option<(TargetKey, usize)> = None;
         for v in self.side_iter(f.role.other()) {
             if only.is_some_and(|o| o != v) {
                 continue;
             }
             let range = self.gap(f.unit, v);
-            if range > reach {
+            if range > reach || self.unit_reach(f.unit, v) < range {
                 continue;
             }
             let mut none: Option<Make> = None;
@@ -280,7 +288,11 @@ impl Battle<'_, '_> {
                 if none == Some(m) {
                     continue;
                 }
-                if self.plan(e, t, range).is_none() {
+                debug_assert_eq!(
+                    self.plan(e, t, range).is_none(),
+                    self.shot_reach(e, t) < range
+                );
+                if self.shot_reach(e, t) < range {
                     none = Some(m);
                     continue;
                 }
@@ -309,8 +321,7 @@ impl Battle<'_, '_> {
         let options: Vec<usize> = self
             .alive(v)
             .filter(|&t| {
-                self.plan(e, t, range).is_some()
-                    && (self.s.elements[t].is_vehicle() != key.0 || !av)
+                self.shot_reach(e, t) >= range && (self.s.elements[t].is_vehicle() != key.0 || !av)
             })
             .collect();
         Some((v, first, options))

@@ -16,6 +16,8 @@ mod finish;
 mod fire;
 mod morale;
 mod movement;
+mod odds;
+mod reach;
 mod setup;
 pub mod table;
 
@@ -157,6 +159,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) units: Vec<Unit>,
     pub(crate) pot: Vec<Chit>,
     pub(crate) range_in: i64,
+    /// Farthest shots between kinds of element, worked out as they meet.
+    pub(crate) reaches: std::sync::OnceLock<reach::Reaches>,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.
@@ -169,10 +173,14 @@ pub(crate) struct State {
     /// Per unit, its elements still alive: kept as elements die so that
     /// "is this unit on the table" needs no scan of its elements.
     pub(crate) alive_n: Vec<usize>,
+    /// Per unit, its elements counted among its losses (`lost`).
+    pub(crate) lost_n: Vec<usize>,
     pub(crate) turn: u32,
     /// The battle's log: on for a fought or played battle, off for odds.
     pub(crate) log: Log,
     pub(crate) command_lost: [bool; 2],
+    /// Who can shoot whom, kept between changes (`reach.rs`).
+    pub(crate) reach_memo: reach::Memo,
     /// The winner and why, once a side has broken.
     pub(crate) over: Option<(Winner, String)>,
 }
@@ -205,6 +213,10 @@ impl PreparedBattle for Prepared<'_> {
         };
         play_out(&mut b, self.setup.turn_limit);
         b.finish(None)
+    }
+
+    fn summary(&self, seed: u64, order: &[&str]) -> crate::battle::ruleset::RunSummary {
+        self.odds_run(seed, order)
     }
 }
 
@@ -264,6 +276,11 @@ impl Battle<'_, '_> {
         if self.s.elements[e].alive {
             self.s.elements[e].alive = false;
             self.s.alive_n[self.s.elements[e].unit] -= 1;
+            self.unit_changed(self.s.elements[e].unit);
+            if self.is_missile_armed(e) {
+                // An enemy ADS switches off when the last missile goes.
+                self.table_changed();
+            }
         }
     }
 
@@ -273,7 +290,8 @@ impl Battle<'_, '_> {
 
     /// The units of side `r` on the table, in order, without a list.
     fn side_iter(&self, r: Role) -> impl Iterator<Item = usize> + '_ {
-        (0..self.s.units.len()).filter(move |&u| self.s.units[u].role == r && self.present(u))
+        self.side_range(r)
+            .filter(move |&u| self.s.units[u].role == r && self.present(u))
     }
 
     /// Inches between two units.

@@ -59,8 +59,9 @@ impl Battle<'_, '_> {
         };
         self.s.units[u].dist = to;
         self.s.units[u].moved += inches.abs();
-        if inches != 0 {
+        if inches != 0 && self.s.units[u].post != Post::Open {
             self.s.units[u].post = Post::Open;
+            self.unit_changed(u);
         }
         self.log(Some(role), move |b| DsEvent::Move {
             unit: b.ucode(u),
@@ -123,6 +124,7 @@ impl Battle<'_, '_> {
         });
         if evaders && 4 * step >= 3 * mf && !self.targets_in_reach(u) {
             self.s.units[u].evading = true;
+            self.unit_changed(u);
         }
         self.opportunity_fire(u);
     }

@@ -34,6 +34,7 @@ impl<'a> Prepared<'a> {
             units: Vec::new(),
             pot: pot.chits(),
             range_in,
+            reaches: Default::default(),
         };
         for role in Role::BOTH {
             let force = setup.force(role);
@@ -174,9 +175,15 @@ impl<'a> Prepared<'a> {
                 .iter()
                 .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count())
                 .collect(),
+            lost_n: self
+                .members
+                .iter()
+                .map(|m| m.iter().filter(|&&e| self.elements[e].lost).count())
+                .collect(),
             turn: 0,
             log: Log::new(self.log),
             command_lost: [false; 2],
+            reach_memo: super::reach::Memo::new(self.units.len()),
             over: None,
         }
     }

@@ -51,7 +51,10 @@ impl<'a> DirtsideTable<'a> {
             p: &self.p,
             s: self.s.clone(),
         };
+        // The umpire may change anything: forget who could shoot whom.
+        b.table_changed();
         let out = f(&mut b)?;
+        b.table_changed();
         b.check_end();
         self.s = b.s;
         Ok(out)
@@ -133,6 +136,7 @@ impl TablePlay for DirtsideTable<'_> {
                     b.s.units[u].activated = true;
                     b.s.units[u].moved = 0;
                     b.s.units[u].evading = false;
+                    b.unit_changed(u);
                     let ev = super::events::DsEvent::Activate {
                         unit: b.ucode(u),
                         confidence: b.s.units[u].level.word(),
@@ -262,6 +266,7 @@ impl TablePlay for DirtsideTable<'_> {
                     let r = b.roll(crate::core::ladder::Die::D6);
                     let fixed = r == 6;
                     b.s.elements[e].systems_down = !fixed;
+                    b.unit_changed(b.s.elements[e].unit);
                     let ev = super::events::DsEvent::Repair {
                         element: b.code(e),
                         rolled: super::events::Rolled { die: "d6", roll: r },

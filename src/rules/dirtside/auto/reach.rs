@@ -1,0 +1,264 @@
+//! How far one element can shoot at another, looked up instead of planned.
+//!
+//! `plan` decides a shot from the firer's make and state (damaged, systems
+//! down, an active ADS), the target's make and its cover, and the range; and
+//! for each of those it finds a shot at every range up to some farthest one
+//! and at none beyond. So "has `e` a shot at `t` at `range`" is `range <=` a
+//! number that depends on the two elements' kinds only. That number is worked
+//! out by `plan` the first time a pair of kinds meets and kept for the whole
+//! battle (every run, every thread): the pass rule, target picking and
+//! opportunity fire ask it thousands of times a run.
+
+use super::fire::Situation;
+use super::Battle;
+use crate::battle::result::Role;
+use crate::rules::dirtside::elements::Make;
+use crate::rules::dirtside::infantry::Cover;
+use std::sync::atomic::{AtomicI16, Ordering::Relaxed};
+
+/// Not worked out yet.
+const UNKNOWN: i16 = i16::MIN;
+
+/// Kinds of firer and target in one battle and the farthest shot between
+/// each pair, filled in as pairs meet.
+pub(crate) struct Reaches {
+    /// Per element, its make's index among the battle's makes.
+    make_of: Vec<usize>,
+    makes: usize,
+    /// Per make, the longest reach of any of its shots (`max_reach`).
+    longest: Vec<i64>,
+    /// Per firer kind × target kind, the farthest range with a shot (−1:
+    /// none at all).
+    table: Vec<AtomicI16>,
+    /// Per side, the units from its first to its last.
+    sides: [std::ops::Range<usize>; 2],
+}
+
+impl Reaches {
+    fn new(b: &Battle) -> Reaches {
+        let mut kinds: Vec<Make> = Vec::new();
+        let mut longest = Vec::new();
+        let make_of = (0..b.p.elements.len())
+            .map(|e| {
+                let m = b.p.elements[e].make;
+                match kinds.iter().position(|k| *k == m) {
+                    Some(i) => i,
+                    None => {
+                        kinds.push(m);
+                        longest.push(b.max_reach(e));
+                        kinds.len() - 1
+                    }
+                }
+            })
+            .collect();
+        let makes = kinds.len();
+        let sides = Role::BOTH.map(|r| {
+            let of = |u: &usize| b.p.units[*u].role == r;
+            let first = (0..b.p.units.len()).find(of).unwrap_or(0);
+            let last = (0..b.p.units.len()).rev().find(of).map_or(0, |l| l + 1);
+            first..last.max(first)
+        });
+        // Firer kinds: make × damaged × ADS active; targets: make × cover.
+        let table = (0..makes * 4 * makes * 3)
+            .map(|_| AtomicI16::new(UNKNOWN))
+            .collect();
+        Reaches {
+            make_of,
+            makes,
+            longest,
+            table,
+            sides,
+        }
+    }
+}
+
+fn cover_index(c: Cover) -> usize {
+    match c {
+        Cover::Open => 0,
+        Cover::Soft => 1,
+        Cover::DugIn => 2,
+    }
+}
+
+impl Battle<'_, '_> {
+    fn reaches(&self) -> &Reaches {
+        self.p.reaches.get_or_init(|| Reaches::new(self))
+    }
+
+    /// The units from side `r`'s first to its last (others may lie between).
+    pub(super) fn side_range(&self, r: Role) -> std::ops::Range<usize> {
+        self.reaches().sides[r.index()].clone()
+    }
+
+    /// Whether `e` fires missiles (what keeps an enemy ADS active).
+    pub(super) fn is_missile_armed(&self, e: usize) -> bool {
+        match self.s.elements[e].make {
+            Make::Team { launcher, .. } => launcher.is_some(),
+            Make::Vehicle { weapon, .. } => weapon.system.missile(),
+        }
+    }
+
+    /// `max_reach(e)`, looked up.
+    pub(super) fn longest(&self, e: usize) -> i64 {
+        let r = self.reaches();
+        let v = r.longest[r.make_of[e]];
+        debug_assert_eq!(v, self.max_reach(e));
+        v
+    }
+
+    /// The farthest range at which `e` has a shot at `t` as things stand
+    /// (−1: none): `plan(e, t, range)` is a shot exactly when `range` is at
+    /// most this.
+    pub(super) fn shot_reach(&self, e: usize, t: usize) -> i64 {
+        let (f, g) = (&self.s.elements[e], &self.s.elements[t]);
+        if !f.alive || !g.alive || f.systems_down {
+            return -1;
+        }
+        let r = self.reaches();
+        let firer =
+            (r.make_of[e] * 2 + usize::from(f.damaged)) * 2 + usize::from(self.ads_active(e));
+        let cover = cover_index(self.infantry_cover(t, Situation::default()));
+        let cell = &r.table[firer * r.makes * 3 + r.make_of[t] * 3 + cover];
+        let known = cell.load(Relaxed);
+        if known != UNKNOWN {
+            return i64::from(known);
+        }
+        let top = r.longest[r.make_of[e]];
+        let far = (0..=top)
+            .rev()
+            .find(|&x| self.plan(e, t, x).is_some())
+            .unwrap_or(-1);
+        debug_assert!(
+            (0..=far).all(|x| self.plan(e, t, x).is_some())
+                && (far + 1..top + 24).all(|x| self.plan(e, t, x).is_none()),
+            "shots of {e} at {t} are not every range up to {far}"
+        );
+        cell.store(far as i16, Relaxed);
+        far
+    }
+
+    /// Whether `e` has any shot at some element of unit `v` at `range`:
+    /// `any_plan(e, v, range, |_| true)` by lookup.
+    pub(super) fn reaches_unit(&self, e: usize, v: usize, range: i64) -> bool {
+        let mut tried = usize::MAX;
+        let r = self.reaches();
+        let hit = self.alive(v).any(|t| {
+            let m = r.make_of[t];
+            if m == tried {
+                return false;
+            }
+            tried = m;
+            self.shot_reach(e, t) >= range
+        });
+        debug_assert_eq!(hit, self.any_plan(e, v, range, |_| true));
+        hit
+    }
+
+    /// Two elements with the same answer: same make, damage and systems.
+    pub(super) fn same_firer(&self, e: usize, f: usize) -> bool {
+        let r = self.reaches();
+        let (a, b) = (&self.s.elements[e], &self.s.elements[f]);
+        r.make_of[e] == r.make_of[f] && a.damaged == b.damaged && a.systems_down == b.systems_down
+    }
+}
+
+/// Per pair of units, the farthest any element of one has a shot at some
+/// element of the other, kept until either unit changes. Moves do not change
+/// it (the range is compared afresh each time); what does is counted by
+/// `unit_changed` (an element lost, damaged or down, a change of post or
+/// evasion) and `table_changed` (anything, for all pairs).
+#[derive(Clone, Default)]
+pub(crate) struct Memo {
+    units: usize,
+    /// Per unit, how many times it has changed.
+    version: Vec<u32>,
+    /// Changes to the whole table; never reset, so a reused memo's old
+    /// cells cannot match.
+    table: u32,
+    /// Per (firer unit, target unit): the versions it was worked out at and
+    /// the farthest shot.
+    cells: Vec<std::cell::Cell<(u32, u32, u32, i64)>>,
+}
+
+impl Memo {
+    pub(crate) fn new(units: usize) -> Memo {
+        let mut m = Memo::default();
+        m.restart(units);
+        m
+    }
+
+    /// A fresh start for a battle of `units` units, keeping the vectors.
+    pub(crate) fn restart(&mut self, units: usize) {
+        self.units = units;
+        self.version.clear();
+        self.version.resize(units, 0);
+        self.table = self.table.wrapping_add(1);
+        self.cells
+            .resize(units * units, std::cell::Cell::new((0, 0, u32::MAX, -1)));
+        if self.table == u32::MAX {
+            self.table = 0;
+            for c in &self.cells {
+                c.set((0, 0, u32::MAX, -1));
+            }
+        }
+    }
+}
+
+impl Battle<'_, '_> {
+    /// Something about unit `u` changed that can change whom it can shoot
+    /// or who can shoot it (not its place: ranges are compared afresh).
+    pub(crate) fn unit_changed(&mut self, u: usize) {
+        let v = &mut self.s.reach_memo.version[u];
+        *v = v.wrapping_add(1);
+    }
+
+    /// Anything may have changed (table play's commands, an element lost
+    /// that an ADS watched for): forget every pair.
+    pub(crate) fn table_changed(&mut self) {
+        let m = &mut self.s.reach_memo;
+        m.table = m.table.wrapping_add(1);
+        if m.table == u32::MAX {
+            m.table = 0;
+            for c in &m.cells {
+                c.set((0, 0, u32::MAX, -1));
+            }
+        }
+    }
+
+    /// The farthest range at which some element of `u` has a shot at some
+    /// element of `v` (−1: none), kept in the memo.
+    pub(super) fn unit_reach(&self, u: usize, v: usize) -> i64 {
+        let m = &self.s.reach_memo;
+        let stamp = (m.version[u], m.version[v], m.table);
+        let cell = &m.cells[u * m.units + v];
+        let (a, b, c, far) = cell.get();
+        if (a, b, c) == stamp {
+            debug_assert_eq!(far, self.unit_reach_now(u, v), "stale reach {u} -> {v}");
+            return far;
+        }
+        let far = self.unit_reach_now(u, v);
+        cell.set((stamp.0, stamp.1, stamp.2, far));
+        far
+    }
+
+    fn unit_reach_now(&self, u: usize, v: usize) -> i64 {
+        let r = self.reaches();
+        let mut far = -1;
+        let mut asked: Option<usize> = None;
+        for e in self.alive(u) {
+            if asked.is_some_and(|a| self.same_firer(a, e)) {
+                continue;
+            }
+            asked = Some(e);
+            let mut tried = usize::MAX;
+            for t in self.alive(v) {
+                if r.make_of[t] == tried {
+                    continue;
+                }
+                tried = r.make_of[t];
+                far = far.max(self.shot_reach(e, t));
+            }
+        }
+        far
+    }
+}
