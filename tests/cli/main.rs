@@ -17,6 +17,7 @@ mod creation;
 mod demo;
 mod dirtside;
 mod dirtside_fidelity;
+mod dirtside_rules;
 mod faults;
 mod fma;
 mod foundation;

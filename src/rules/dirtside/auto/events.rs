@@ -134,6 +134,14 @@ pub enum DsEvent {
         result: &'static str,
         effects: Vec<&'static str>,
     },
+    /// An element in the danger zone of a SLAM salvo that hit (L788).
+    SlamZone {
+        firer: String,
+        target: String,
+        rolled: Rolled,
+        need: i64,
+        hit: bool,
+    },
     Repair {
         element: String,
         rolled: Rolled,
@@ -160,7 +168,7 @@ impl Happening for DsEvent {
             | DsEvent::CommandLost { .. } => "confidence",
             DsEvent::Rally { .. } => "rally",
             DsEvent::Effectiveness { .. } => "effectiveness",
-            DsEvent::Shot { .. } | DsEvent::Missile { .. } => "fire",
+            DsEvent::Shot { .. } | DsEvent::Missile { .. } | DsEvent::SlamZone { .. } => "fire",
             DsEvent::Chits { .. } => "damage",
             DsEvent::Repair { .. } => "repair",
             DsEvent::Assault { .. } => "close assault",
@@ -180,6 +188,7 @@ impl Happening for DsEvent {
             | DsEvent::Effectiveness { unit, .. } => Some(unit),
             DsEvent::Shot { firer, .. }
             | DsEvent::Missile { firer, .. }
+            | DsEvent::SlamZone { firer, .. }
             | DsEvent::Chits { firer, .. } => Some(firer),
             DsEvent::Repair { element, .. } => Some(element),
             DsEvent::Assault { attacker, .. } => Some(attacker),
@@ -191,6 +200,7 @@ impl Happening for DsEvent {
         match self {
             DsEvent::Shot { target, .. }
             | DsEvent::Missile { target, .. }
+            | DsEvent::SlamZone { target, .. }
             | DsEvent::Chits { target, .. } => {
                 vec![target.clone()]
             }
@@ -207,6 +217,7 @@ impl Happening for DsEvent {
             | DsEvent::NewLeader { rolled, .. }
             | DsEvent::Effectiveness { rolled, .. }
             | DsEvent::Repair { rolled, .. }
+            | DsEvent::SlamZone { rolled, .. }
             | DsEvent::FirstActivation { rolled, .. } => vec![rolled.roll()],
             DsEvent::Shot {
                 firer_die,
@@ -367,6 +378,16 @@ impl Happening for DsEvent {
                 drawn.join(" "),
                 if valid.is_empty() { "none".to_string() } else { valid.join(" ") },
                 if effects.is_empty() { String::new() } else { format!(", {}", effects.join(", ")) }
+            ),
+            DsEvent::SlamZone {
+                firer,
+                target,
+                rolled,
+                need,
+                hit,
+            } => format!(
+                "{target} is in the zone of {firer}'s salvo: {rolled} ({need}+ hits): {}",
+                if *hit { "hit" } else { "missed" }
             ),
             DsEvent::Repair { element, rolled, fixed } => format!(
                 "{element} tries to repair its systems: {rolled}: {}",

@@ -543,7 +543,9 @@ impl Battle<'_, '_> {
                     secondary: sd.zip(sr).map(|(d, r)| rolled(d, r)),
                     hit,
                 });
-                if hit {
+                if hit && w.system == System::Slam {
+                    self.slam_hit(e, t, w, band, sit, attack);
+                } else if hit {
                     self.vehicle_damage(e, t, w, Some(band), sit, attack);
                 }
             }

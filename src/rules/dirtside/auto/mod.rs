@@ -17,6 +17,7 @@ mod fire;
 mod morale;
 mod movement;
 mod setup;
+mod slam;
 pub mod table;
 
 use crate::battle::drive::{play_out, TurnByTurn};
