@@ -146,6 +146,7 @@ impl Battle<'_, '_> {
     /// The winner of an assault moves into the position it took, unless
     /// another enemy unit still holds that spot: then it stops an inch short.
     fn take_position(&mut self, u: usize, spot: i64) {
+        self.leave_behind(u);
         let role = self.s.units[u].role;
         let held = self
             .side_units(role.other())

@@ -94,6 +94,11 @@ pub enum DsEvent {
     Withdraws {
         unit: String,
     },
+    /// An immobilised vehicle stays where it is as its unit moves (L361).
+    LeftBehind {
+        element: String,
+        inches: i64,
+    },
     Effectiveness {
         unit: String,
         rolled: Rolled,
@@ -161,7 +166,9 @@ impl Happening for DsEvent {
             | DsEvent::LosesActivation { .. }
             | DsEvent::FirstActivation { .. }
             | DsEvent::Pass { .. } => "activation",
-            DsEvent::Move { .. } | DsEvent::Withdraws { .. } => "movement",
+            DsEvent::Move { .. } | DsEvent::Withdraws { .. } | DsEvent::LeftBehind { .. } => {
+                "movement"
+            }
             DsEvent::Reaction { .. } => "reaction",
             DsEvent::Confidence { .. }
             | DsEvent::NewLeader { .. }
@@ -190,7 +197,7 @@ impl Happening for DsEvent {
             | DsEvent::Missile { firer, .. }
             | DsEvent::SlamZone { firer, .. }
             | DsEvent::Chits { firer, .. } => Some(firer),
-            DsEvent::Repair { element, .. } => Some(element),
+            DsEvent::Repair { element, .. } | DsEvent::LeftBehind { element, .. } => Some(element),
             DsEvent::Assault { attacker, .. } => Some(attacker),
             _ => None,
         }
@@ -316,6 +323,9 @@ impl Happening for DsEvent {
                 format!("the {side}'s command unit is lost: every unit drops one level")
             }
             DsEvent::Withdraws { unit } => format!("{unit} routs and leaves the table"),
+            DsEvent::LeftBehind { element, inches } => {
+                format!("{element} is immobilised and stays behind at {inches}\"")
+            }
             DsEvent::Effectiveness {
                 unit,
                 rolled,

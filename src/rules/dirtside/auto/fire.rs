@@ -129,6 +129,7 @@ impl Battle<'_, '_> {
         if !f.alive || !g.alive || f.systems_down {
             return None;
         }
+        let range = self.element_range(e, t, range);
         match (f.make, g.make) {
             (
                 Make::Team {
@@ -504,7 +505,7 @@ impl Battle<'_, '_> {
 
     fn shoot(&mut self, e: usize, t: usize, plan: Plan, sit: Situation, attack: &mut Attack) {
         let (fu, tu) = (self.s.elements[e].unit, self.s.elements[t].unit);
-        let range = self.gap(fu, tu);
+        let range = self.element_range(e, t, self.gap(fu, tu));
         let role = self.s.elements[e].role;
         match plan {
             Plan::Direct(w) => {

@@ -14,6 +14,7 @@ pub mod events;
 mod fight;
 mod finish;
 mod fire;
+mod left_behind;
 mod morale;
 mod movement;
 mod setup;
@@ -74,6 +75,9 @@ pub struct Element {
     pub fired: bool,
     pub under_fire: bool,
     pub ammo_spent: i64,
+    /// Where an immobilised vehicle stays when its unit moves on (L361);
+    /// `None`: it stands at its unit's distance.
+    pub left_at: Option<i64>,
 }
 
 impl Element {

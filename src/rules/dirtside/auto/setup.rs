@@ -85,6 +85,7 @@ impl<'a> Prepared<'a> {
                         fired: false,
                         under_fire: false,
                         ammo_spent: 0,
+                        left_at: None,
                     });
                 }
             }

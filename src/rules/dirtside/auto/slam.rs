@@ -22,7 +22,9 @@ impl Battle<'_, '_> {
             return Vec::new();
         }
         let tu = self.s.elements[t].unit;
-        let line: Vec<usize> = self.alive(tu).collect();
+        // Elements left behind (L361) stand elsewhere.
+        let here = self.spot(t);
+        let line: Vec<usize> = self.alive(tu).filter(|&x| self.spot(x) == here).collect();
         let Some(i) = line.iter().position(|&x| x == t) else {
             return Vec::new();
         };

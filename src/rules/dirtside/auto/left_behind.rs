@@ -1,0 +1,92 @@
+//! Immobilised vehicles stay behind (L361): when their unit moves on they
+//! keep their spot, still part of the unit (they activate and fire with it
+//! and it is not disorganised), and every shot to or from them is measured
+//! from where they stand.
+
+use super::events::DsEvent;
+use super::Battle;
+
+impl Battle<'_, '_> {
+    /// Before unit `u` leaves its spot, its immobilised vehicles that still
+    /// stand with it stay there.
+    pub(super) fn leave_behind(&mut self, u: usize) {
+        let here = self.s.units[u].dist;
+        for e in self.p.members[u].clone() {
+            let x = &mut self.s.elements[e];
+            if x.alive && x.immobilised && x.left_at.is_none() {
+                x.left_at = Some(here);
+                let role = x.role;
+                self.log(Some(role), move |b| DsEvent::LeftBehind {
+                    element: b.code(e),
+                    inches: here,
+                });
+            }
+        }
+    }
+
+    /// Where element `e` stands, in inches from the defenders' line.
+    pub(crate) fn spot(&self, e: usize) -> i64 {
+        let x = &self.s.elements[e];
+        x.left_at.unwrap_or(self.s.units[x.unit].dist)
+    }
+
+    /// The range from `e` to `t`: `units_apart` (their units' gap) unless
+    /// either was left behind.
+    pub(crate) fn element_range(&self, e: usize, t: usize, units_apart: i64) -> i64 {
+        if self.s.elements[e].left_at.is_none() && self.s.elements[t].left_at.is_none() {
+            units_apart
+        } else {
+            (self.spot(e) - self.spot(t)).abs()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Battle, Prepared};
+    use crate::battle::result::Role;
+    use crate::core::dice::Roller;
+    use crate::core::kinds::Cover;
+    use crate::engine::calibration::{battle, force, TRACK_TANK};
+
+    /// Two tank troops 50" apart (HKP/3 reaches 42"): one attacking tank is
+    /// immobilised, its troop advances 12"; the mobile tank can now fire,
+    /// the immobilised one, still 50" away, cannot.
+    #[test]
+    fn an_immobilised_tank_stays_where_it_was_hit() {
+        let mut s = battle(
+            force("a", &[(TRACK_TANK, 2)]),
+            force("d", &[(TRACK_TANK, 2)]),
+            127,
+            Cover::Open,
+        );
+        s.ruleset = "dirtside".into();
+        let p = Prepared::new(&s, false).unwrap();
+        let mut b = Battle {
+            p: &p,
+            s: p.start(Roller::seeded(1)),
+        };
+        let unit = |r| {
+            (0..b.s.units.len())
+                .find(|&u| b.s.units[u].role == r)
+                .unwrap()
+        };
+        let (u, v) = (unit(Role::Attacker), unit(Role::Defender));
+        assert_eq!(b.gap(u, v), 50);
+        let (e0, e1) = (p.members[u][0], p.members[u][1]);
+        let t = p.members[v][0];
+        b.s.elements[e0].immobilised = true;
+        b.shift(u, 12, "advance");
+        let gap = b.gap(u, v);
+        assert_eq!(gap, 38);
+        assert!(
+            b.plan(e1, t, gap).is_some(),
+            "the mobile tank fires at 38\""
+        );
+        assert!(
+            b.plan(e0, t, gap).is_none(),
+            "the immobilised tank is still 50\" away"
+        );
+        assert!(b.plan(t, e0, gap).is_none(), "and out of the enemy's reach");
+    }
+}
