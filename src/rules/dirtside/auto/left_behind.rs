@@ -45,22 +45,48 @@ impl Battle<'_, '_> {
 mod tests {
     use super::super::{Battle, Prepared};
     use crate::battle::result::Role;
+    use crate::battle::setup::{BattleSetup, Force, StandSetup};
     use crate::core::dice::Roller;
-    use crate::core::kinds::Cover;
-    use crate::engine::calibration::{battle, force, TRACK_TANK};
+    use crate::core::kinds::{Cover, Medical, StandType, VehicleKind, Weapon};
+
+    fn tanks(side: &str) -> Force {
+        let stands = (0..2)
+            .map(|i| StandSetup {
+                unit: format!("{side}-troop"),
+                stand_type: StandType::Vehicle,
+                equipment: None,
+                vehicle: Some(VehicleKind::TrackTank),
+                weapon: Some(Weapon::TankGun),
+                men: 3,
+                ..StandSetup::example(&format!("{side}-{i}"))
+            })
+            .collect();
+        Force {
+            side: side.into(),
+            medical: Medical::Normal,
+            enemy_treats_pw_well: false,
+            commands: vec![],
+            units: vec![],
+            stands,
+        }
+    }
 
     /// Two tank troops 50" apart (HKP/3 reaches 42"): one attacking tank is
     /// immobilised, its troop advances 12"; the mobile tank can now fire,
     /// the immobilised one, still 50" away, cannot.
     #[test]
     fn an_immobilised_tank_stays_where_it_was_hit() {
-        let mut s = battle(
-            force("a", &[(TRACK_TANK, 2)]),
-            force("d", &[(TRACK_TANK, 2)]),
-            127,
-            Cover::Open,
-        );
-        s.ruleset = "dirtside".into();
+        let s = BattleSetup {
+            code: "t".into(),
+            ruleset: "dirtside".into(),
+            range_cm: 127,
+            defender_cover: Cover::Open,
+            terrain: String::new(),
+            turn_limit: 12,
+            options: Default::default(),
+            attacker: tanks("a"),
+            defender: tanks("d"),
+        };
         let p = Prepared::new(&s, false).unwrap();
         let mut b = Battle {
             p: &p,
