@@ -201,3 +201,64 @@ fn slam_hits_reach_the_elements_beside_the_target() {
         "{hits} of {rolls} against {want}"
     );
 }
+
+/// An APC: a light track with a vehicle cannon (RFAC/2) and an APSW.
+const APC: Kind = Kind {
+    vehicle: Some(bounce::core::kinds::VehicleKind::LightTrack),
+    weapon: bounce::core::kinds::Weapon::VehCannon,
+    ..TRACK_TANK
+};
+
+/// Chits drawn inside close assaults (between an assault round and the
+/// next test), by firer.
+fn assault_firers(events: &[bounce::battle::event::Event]) -> Vec<String> {
+    let mut inside = false;
+    let mut out = Vec::new();
+    for e in events {
+        match kind(e).as_str() {
+            "assault" => inside = true,
+            "chits" if inside => out.extend(e.actor.clone()),
+            "chits" => {}
+            _ => inside = false,
+        }
+    }
+    out
+}
+
+/// L1013: vehicles in a unit fight in its close assaults, on either side —
+/// a mixed unit of teams and APCs assaults, and the APCs fire in the
+/// rounds, as do the defending unit's APCs.
+#[test]
+fn vehicles_in_a_unit_join_its_close_assault() {
+    use bounce::core::kinds::Cover;
+    use bounce::engine::calibration::HMA_REGULARS;
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let s = ds_battle(
+        &[(HMA_REGULARS, 3), (APC, 1)],
+        &[(APC, 2), (TEAM, 2)],
+        60,
+        Cover::Cover,
+    );
+    let vehicles = |f: &bounce::battle::setup::Force| -> Vec<String> {
+        f.stands
+            .iter()
+            .filter(|st| st.vehicle.is_some())
+            .map(|st| st.code.clone())
+            .collect()
+    };
+    let (ours, theirs) = (vehicles(&s.attacker), vehicles(&s.defender));
+    let (mut attacking, mut defending, mut assaults) = (0, 0, 0);
+    for seed in 0..40 {
+        let events = ds.resolve(&s, seed).unwrap().events;
+        assaults += events.iter().filter(|e| kind(e) == "assault").count();
+        for f in assault_firers(&events) {
+            attacking += usize::from(ours.contains(&f));
+            defending += usize::from(theirs.contains(&f));
+        }
+    }
+    assert!(
+        assaults > 0 && attacking > 0 && defending > 0,
+        "{assaults} assault rounds; vehicle shots: attackers {attacking}, defenders {defending}"
+    );
+}

@@ -9,6 +9,7 @@
 //! activations), `movement`, `fire`, `damage`, `morale`, `assault`, `finish`.
 
 mod assault;
+mod assault_vehicles;
 mod damage;
 pub mod events;
 mod fight;
