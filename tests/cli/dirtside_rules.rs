@@ -262,3 +262,62 @@ fn vehicles_in_a_unit_join_its_close_assault() {
         "{assaults} assault rounds; vehicle shots: attackers {attacking}, defenders {defending}"
     );
 }
+
+/// L141–163: an air-defence artillery site is an ADS and a mortar fires its
+/// missiles; before, both were "specialist teams" that never did anything.
+#[test]
+fn air_defence_and_artillery_stands_fight() {
+    use bounce::core::kinds::{Cover, StandType, Weapon};
+    const SAM_SITE: Kind = Kind {
+        stand_type: StandType::Artillery,
+        vehicle: None,
+        equipment: None,
+        weapon: Weapon::HeavySam,
+        men: 4,
+        ..TRACK_TANK
+    };
+    const MORTAR: Kind = Kind {
+        weapon: Weapon::HeMissile,
+        men: 3,
+        ..SAM_SITE
+    };
+    const GMS_TRACK: Kind = Kind {
+        weapon: Weapon::AtMissile,
+        ..APC
+    };
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let s = ds_battle(
+        &[(GMS_TRACK, 4)],
+        &[(TRACK_TANK, 2), (SAM_SITE, 1), (MORTAR, 1)],
+        60,
+        Cover::Open,
+    );
+    let code = |w: Weapon| {
+        let st = s
+            .defender
+            .stands
+            .iter()
+            .find(|st| st.weapon == Some(w))
+            .unwrap();
+        st.code.clone()
+    };
+    let (site, mortar) = (code(Weapon::HeavySam), code(Weapon::HeMissile));
+    let (mut intercepts, mut mortar_shots) = (0, 0);
+    for seed in 0..30 {
+        for e in ds.resolve(&s, seed).unwrap().events {
+            let d = e.data.clone().unwrap_or_default();
+            if kind(&e) == "missile" && d["ads"] == site.as_str() {
+                intercepts += 1;
+            }
+            if kind(&e) == "shot" && d["firer"] == mortar.as_str() {
+                mortar_shots += 1;
+            }
+        }
+    }
+    assert!(
+        intercepts > 0 && mortar_shots > 0,
+        "{site} intercepts {intercepts} missiles, {mortar} fires {mortar_shots} shots"
+    );
+}
+
