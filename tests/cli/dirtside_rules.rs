@@ -321,3 +321,29 @@ fn air_defence_and_artillery_stands_fight() {
     );
 }
 
+/// L1089–1105: foot teams of an attacking unit with an APC ride in it and
+/// unload half a move short of the enemy, so they reach the enemy's
+/// position in a few turns instead of walking 2" a turn; and a hit carrier
+/// hurts those aboard.
+#[test]
+fn foot_infantry_ride_in_their_units_apcs() {
+    use bounce::core::kinds::Cover;
+    let registry = Registry::standard();
+    let ds = registry.get("dirtside").unwrap();
+    let s = ds_battle(&[(APC, 1), (TEAM, 3)], &[(TEAM, 4)], 60, Cover::Cover);
+    let (mut first_assaults, mut dismounts, mut battles) = (0u32, 0, 0);
+    for seed in 0..40 {
+        let events = ds.resolve(&s, seed).unwrap().events;
+        dismounts += events.iter().filter(|e| kind(e) == "dismount").count();
+        if let Some(e) = events.iter().find(|e| kind(e) == "assault") {
+            first_assaults += e.turn;
+            battles += 1;
+        }
+    }
+    let mean = f64::from(first_assaults) / f64::from(battles.max(1));
+    eprintln!("{dismounts} dismounts; first assault in turn {mean} over {battles} battles");
+    assert!(
+        dismounts > 0 && battles >= 20 && mean < 6.0,
+        "{dismounts} dismounts; first assault in turn {mean} over {battles} battles"
+    );
+}

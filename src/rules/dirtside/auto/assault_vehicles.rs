@@ -20,7 +20,8 @@ impl Battle<'_, '_> {
     /// Whether unit `u` has infantry teams, the only elements that can
     /// carry a close assault in.
     pub(super) fn has_teams(&self, u: usize) -> bool {
-        self.alive(u).any(|e| !self.s.elements[e].is_vehicle())
+        self.alive(u)
+            .any(|e| !self.s.elements[e].is_vehicle() && self.s.elements[e].aboard.is_none())
     }
 
     /// The elements of `u` that fight in its close assault: its teams, and
@@ -31,7 +32,8 @@ impl Battle<'_, '_> {
         let (mut teams, mut vehicles) = (Vec::new(), Vec::new());
         for e in self.alive(u) {
             match self.s.elements[e].make {
-                Make::Team { .. } => teams.push(e),
+                Make::Team { .. } if self.s.elements[e].aboard.is_none() => teams.push(e),
+                Make::Team { .. } => {}
                 Make::Vehicle {
                     aircraft: false, ..
                 } if self.spot(e) == here && !self.s.elements[e].systems_down => vehicles.push(e),

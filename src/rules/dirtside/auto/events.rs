@@ -94,6 +94,19 @@ pub enum DsEvent {
     Withdraws {
         unit: String,
     },
+    /// Teams get out of their carriers (L1091).
+    Dismount {
+        unit: String,
+        teams: usize,
+        inches: i64,
+    },
+    /// A team aboard a carrier that was hit (L1101–1105).
+    Passenger {
+        carrier: String,
+        element: String,
+        rolled: Option<Rolled>,
+        lost: bool,
+    },
     /// An immobilised vehicle stays where it is as its unit moves (L361).
     LeftBehind {
         element: String,
@@ -166,9 +179,11 @@ impl Happening for DsEvent {
             | DsEvent::LosesActivation { .. }
             | DsEvent::FirstActivation { .. }
             | DsEvent::Pass { .. } => "activation",
-            DsEvent::Move { .. } | DsEvent::Withdraws { .. } | DsEvent::LeftBehind { .. } => {
-                "movement"
-            }
+            DsEvent::Move { .. }
+            | DsEvent::Withdraws { .. }
+            | DsEvent::LeftBehind { .. }
+            | DsEvent::Dismount { .. } => "movement",
+            DsEvent::Passenger { .. } => "damage",
             DsEvent::Reaction { .. } => "reaction",
             DsEvent::Confidence { .. }
             | DsEvent::NewLeader { .. }
@@ -192,12 +207,14 @@ impl Happening for DsEvent {
             | DsEvent::Rally { unit, .. }
             | DsEvent::NewLeader { unit, .. }
             | DsEvent::Withdraws { unit }
+            | DsEvent::Dismount { unit, .. }
             | DsEvent::Effectiveness { unit, .. } => Some(unit),
             DsEvent::Shot { firer, .. }
             | DsEvent::Missile { firer, .. }
             | DsEvent::SlamZone { firer, .. }
             | DsEvent::Chits { firer, .. } => Some(firer),
             DsEvent::Repair { element, .. } | DsEvent::LeftBehind { element, .. } => Some(element),
+            DsEvent::Passenger { carrier, .. } => Some(carrier),
             DsEvent::Assault { attacker, .. } => Some(attacker),
             _ => None,
         }
@@ -212,6 +229,7 @@ impl Happening for DsEvent {
                 vec![target.clone()]
             }
             DsEvent::Assault { defender, .. } => vec![defender.clone()],
+            DsEvent::Passenger { element, .. } => vec![element.clone()],
             _ => Vec::new(),
         }
     }
@@ -247,6 +265,7 @@ impl Happening for DsEvent {
                 .flatten()
                 .map(Rolled::roll)
                 .collect(),
+            DsEvent::Passenger { rolled, .. } => rolled.iter().map(Rolled::roll).collect(),
             DsEvent::Chits { drawn, .. } => drawn
                 .iter()
                 .map(|c| Roll {
@@ -323,6 +342,19 @@ impl Happening for DsEvent {
                 format!("the {side}'s command unit is lost: every unit drops one level")
             }
             DsEvent::Withdraws { unit } => format!("{unit} routs and leaves the table"),
+            DsEvent::Dismount { unit, teams, inches } => {
+                format!("{unit} unloads {teams} team(s) from its carriers at {inches}\"")
+            }
+            DsEvent::Passenger {
+                carrier,
+                element,
+                rolled,
+                lost,
+            } => format!(
+                "{element} aboard {carrier}: {}{}",
+                rolled.as_ref().map(|r| format!("{r}: ")).unwrap_or_default(),
+                if *lost { "lost" } else { "survives" }
+            ),
             DsEvent::LeftBehind { element, inches } => {
                 format!("{element} is immobilised and stays behind at {inches}\"")
             }

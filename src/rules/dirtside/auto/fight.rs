@@ -146,6 +146,14 @@ impl Battle<'_, '_> {
             self.end_activation(u);
             return;
         }
+        // Teams aboard carriers get out half a move short of the enemy.
+        if role == Role::Attacker && self.dismount(u) {
+            if self.present(u) && !self.s.units[u].out && self.s.over.is_none() {
+                self.fire_unit(u, None, Situation::default());
+            }
+            self.end_activation(u);
+            return;
+        }
         if role == Role::Attacker {
             let assault = self.try_assault(u);
             if assault == Some(true) {

@@ -126,7 +126,7 @@ impl Battle<'_, '_> {
     /// What `e` can do against `t`, at the units' distance.
     pub(crate) fn plan(&self, e: usize, t: usize, range: i64) -> Option<Plan> {
         let (f, g) = (&self.s.elements[e], &self.s.elements[t]);
-        if !f.alive || !g.alive || f.systems_down {
+        if !f.alive || !g.alive || f.systems_down || f.aboard.is_some() || g.aboard.is_some() {
             return None;
         }
         let range = self.element_range(e, t, range);

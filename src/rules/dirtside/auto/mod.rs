@@ -6,7 +6,9 @@
 //! Here: the pieces, the prepared battle, the state of one fight, the turn
 //! loop and the helpers every part of the turn uses. Each part adds its own
 //! `impl Battle` from a file beside this one: `setup`, `fight` (the turn and
-//! activations), `movement`, `fire`, `damage`, `morale`, `assault`, `finish`.
+//! activations), `movement`, `fire`, `damage`, `morale`, `assault`, `finish`,
+//! and the rules added beside them: `slam` (danger-zone hits), `left_behind`
+//! (immobilised vehicles), `assault_vehicles`, `transport`.
 
 mod assault;
 mod assault_vehicles;
@@ -21,6 +23,7 @@ mod movement;
 mod setup;
 mod slam;
 pub mod table;
+mod transport;
 
 use crate::battle::drive::{play_out, TurnByTurn};
 use crate::battle::event::Happening;
@@ -79,6 +82,8 @@ pub struct Element {
     /// Where an immobilised vehicle stays when its unit moves on (L361);
     /// `None`: it stands at its unit's distance.
     pub left_at: Option<i64>,
+    /// The carrier a team rides in (L1089).
+    pub aboard: Option<usize>,
 }
 
 impl Element {
@@ -109,7 +114,7 @@ impl Element {
                 _ => 2,
             },
         };
-        if self.immobilised {
+        if self.immobilised || self.aboard.is_some() {
             0
         } else if self.damaged {
             base / 2

@@ -86,6 +86,7 @@ impl<'a> Prepared<'a> {
                         under_fire: false,
                         ammo_spent: 0,
                         left_at: None,
+                        aboard: None,
                     });
                 }
             }
@@ -161,6 +162,7 @@ impl<'a> Prepared<'a> {
                 .find(|q| tally[*q as usize] == best)
                 .unwrap_or(Quality::Green);
         }
+        p.embark();
         Ok(p)
     }
 

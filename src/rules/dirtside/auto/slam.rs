@@ -24,7 +24,10 @@ impl Battle<'_, '_> {
         let tu = self.s.elements[t].unit;
         // Elements left behind (L361) stand elsewhere.
         let here = self.spot(t);
-        let line: Vec<usize> = self.alive(tu).filter(|&x| self.spot(x) == here).collect();
+        let line: Vec<usize> = self
+            .alive(tu)
+            .filter(|&x| self.spot(x) == here && self.s.elements[x].aboard.is_none())
+            .collect();
         let Some(i) = line.iter().position(|&x| x == t) else {
             return Vec::new();
         };
