@@ -8,7 +8,7 @@ use bounce::engine::Registry;
 
 /// A Dirtside battle of calibration stands (`(kind, count)` a side), with
 /// the ruleset's own turn limit of 12.
-fn ds_battle(
+pub(crate) fn ds_battle(
     att: &[(bounce::engine::calibration::Kind, usize)],
     def: &[(bounce::engine::calibration::Kind, usize)],
     range_cm: i64,
@@ -71,7 +71,7 @@ fn platoons(att: usize, def: usize) -> bounce::battle::setup::BattleSetup {
     s
 }
 
-fn kind(e: &bounce::battle::event::Event) -> String {
+pub(crate) fn kind(e: &bounce::battle::event::Event) -> String {
     e.data.as_ref().map_or(String::new(), |d| {
         d["kind"].as_str().unwrap_or("").to_string()
     })

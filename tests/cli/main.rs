@@ -17,6 +17,7 @@ mod creation;
 mod demo;
 mod dirtside;
 mod dirtside_fidelity;
+mod dirtside_rules;
 mod dirtside_speed;
 mod faults;
 mod fma;

@@ -242,6 +242,11 @@ pub fn make(s: &StandSetup, over: Option<&str>) -> Result<Make, String> {
             false,
         )),
         StandType::Aircraft => Some((AIRCRAFT, true)),
+        // An artillery stand is its weapon on an unarmoured mount: an air
+        // defence site is an ADS (area defence, and an RFAC/2 against ground
+        // targets, L163); any other gun or launcher fires as it would from a
+        // vehicle. The excerpt has no indirect-fire rules to give it instead.
+        StandType::Artillery => Some((VEHICLE_TABLE[0].1, false)),
         _ => None,
     };
     match crewed {

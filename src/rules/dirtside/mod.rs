@@ -16,6 +16,7 @@ pub mod quality;
 pub mod queries;
 pub mod regroup;
 pub mod ruleset;
+pub mod slam;
 pub mod weapons;
 
 pub use ruleset::Dirtside;

@@ -170,6 +170,11 @@ pub enum DirtsideQuery {
         after_help = "Example (the text's slow tank):\n  bounce rules dirtside move --mobility tracked_slow --leg road:4 --leg open:2 --leg rough:2 --travel"
     )]
     Move(procedures::MoveArgs),
+    /// An element near a SLAM salvo's target: the d6 to be hit, then its chits.
+    #[command(
+        after_help = "Example (a line team 1\" from a vehicle hit at medium range):\n  bounce rules dirtside slam --class 4 --band medium --infantry line --cover soft"
+    )]
+    Slam(slam::SlamArgs),
 }
 
 /// Outcome → rate, in the order the outcomes are given.
@@ -383,6 +388,7 @@ pub fn answer(q: DirtsideQuery) -> Result<Answer, String> {
         DirtsideQuery::Gms(a) => procedures::gms(a),
         DirtsideQuery::AssaultRound(a) => procedures::assault_round(a),
         DirtsideQuery::Move(a) => procedures::movement_cost(a),
+        DirtsideQuery::Slam(a) => slam::secondary(a),
     }
 }
 
@@ -560,8 +566,13 @@ fn chits_answer(
                             _ => Band::Medium,
                         };
                         if b > furthest {
+                            let zone = if w.system == System::Slam {
+                                " (teams beside a vehicle it hits: `rules dirtside slam`)"
+                            } else {
+                                ""
+                            };
                             return Err(format!(
-                                "{w} cannot fire at infantry at {} range",
+                                "{w} cannot fire at infantry at {} range{zone}",
                                 b.name()
                             ));
                         }
@@ -672,6 +683,7 @@ fn enumerate(
 }
 
 mod procedures;
+mod slam;
 
 #[cfg(test)]
 mod tests;

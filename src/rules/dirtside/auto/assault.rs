@@ -13,7 +13,7 @@ impl Battle<'_, '_> {
     /// An attacking infantry unit close-assaults when an enemy is within a
     /// double move (and 2"): `None` if it did not try, else whether it went in.
     pub(super) fn try_assault(&mut self, u: usize) -> Option<bool> {
-        if !self.infantry_unit(u) {
+        if !self.has_teams(u) {
             return None;
         }
         let threat = confidence::assault_threat(self.s.units[u].level)?;
@@ -147,6 +147,7 @@ impl Battle<'_, '_> {
     /// The winner of an assault moves into the position it took, unless
     /// another enemy unit still holds that spot: then it stops an inch short.
     fn take_position(&mut self, u: usize, spot: i64) {
+        self.leave_behind(u);
         let role = self.s.units[u].role;
         let held = self
             .side_units(role.other())
@@ -159,23 +160,41 @@ impl Battle<'_, '_> {
         };
     }
 
-    /// Every team on both sides draws at once; the dead still fire this round.
+    /// Every team and vehicle on both sides fires at once (L1013); the dead
+    /// still fire this round.
     fn assault_round(&mut self, u: usize, v: usize, defender_post: Post) {
-        let a: Vec<usize> = self
-            .alive(u)
-            .filter(|&e| !self.s.elements[e].is_vehicle())
-            .collect();
-        let d: Vec<usize> = self
-            .alive(v)
-            .filter(|&e| !self.s.elements[e].is_vehicle())
-            .collect();
-        if a.is_empty() || d.is_empty() {
+        let (a, av) = self.assault_party(u);
+        let (d, dv) = self.assault_party(v);
+        if (a.is_empty() && av.is_empty()) || (d.is_empty() && dv.is_empty()) {
             return;
         }
         let mut kills = Vec::new();
         let mut attack = self.new_attack();
-        for (firers, targets, post) in [(&a, &d, defender_post), (&d, &a, Post::Open)] {
+        for (firers, vehicles, targets, their_vehicles, post) in [
+            (&a, &av, &d, &dv, defender_post),
+            (&d, &dv, &a, &av, Post::Open),
+        ] {
+            let cover = match post {
+                Post::Open => Cover::Open,
+                Post::Soft => Cover::Soft,
+                Post::Dug => Cover::DugIn,
+            };
+            for (k, &e) in vehicles.iter().enumerate() {
+                self.assault_vehicle_fire(
+                    e,
+                    k,
+                    targets,
+                    their_vehicles,
+                    cover,
+                    &mut kills,
+                    &mut attack,
+                );
+            }
             for (k, &e) in firers.iter().enumerate() {
+                if targets.is_empty() {
+                    self.assault_rocket(e, k, their_vehicles, &mut attack);
+                    continue;
+                }
                 let t = targets[k % targets.len()];
                 let (Make::Team { class, role, .. }, Make::Team { class: tc, .. }) =
                     (self.s.elements[e].make, self.s.elements[t].make)
@@ -183,11 +202,6 @@ impl Battle<'_, '_> {
                     continue;
                 };
                 let n = infantry::assault_chits(class, role);
-                let cover = match post {
-                    Post::Open => Cover::Open,
-                    Post::Soft => Cover::Soft,
-                    Post::Dug => Cover::DugIn,
-                };
                 let drawn = self.draw(n);
                 let (killed, reading) =
                     chits::infantry_hit(&drawn, infantry::assault_valid(cover), tc);

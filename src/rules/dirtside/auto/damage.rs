@@ -136,6 +136,7 @@ impl Battle<'_, '_> {
         ) {
             self.record_loss(t, attack);
         }
+        self.carrier_hit(t, outcome, attack);
         self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
             firer: b.code(e),
             target: b.code(t),

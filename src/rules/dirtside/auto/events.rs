@@ -94,6 +94,24 @@ pub enum DsEvent {
     Withdraws {
         unit: String,
     },
+    /// Teams get out of their carriers (L1091).
+    Dismount {
+        unit: String,
+        teams: usize,
+        inches: i64,
+    },
+    /// A team aboard a carrier that was hit (L1101–1105).
+    Passenger {
+        carrier: String,
+        element: String,
+        rolled: Option<Rolled>,
+        lost: bool,
+    },
+    /// An immobilised vehicle stays where it is as its unit moves (L361).
+    LeftBehind {
+        element: String,
+        inches: i64,
+    },
     Effectiveness {
         unit: String,
         rolled: Rolled,
@@ -134,6 +152,14 @@ pub enum DsEvent {
         result: &'static str,
         effects: Vec<&'static str>,
     },
+    /// An element in the danger zone of a SLAM salvo that hit (L788).
+    SlamZone {
+        firer: String,
+        target: String,
+        rolled: Rolled,
+        need: i64,
+        hit: bool,
+    },
     Repair {
         element: String,
         rolled: Rolled,
@@ -153,14 +179,18 @@ impl Happening for DsEvent {
             | DsEvent::LosesActivation { .. }
             | DsEvent::FirstActivation { .. }
             | DsEvent::Pass { .. } => "activation",
-            DsEvent::Move { .. } | DsEvent::Withdraws { .. } => "movement",
+            DsEvent::Move { .. }
+            | DsEvent::Withdraws { .. }
+            | DsEvent::LeftBehind { .. }
+            | DsEvent::Dismount { .. } => "movement",
+            DsEvent::Passenger { .. } => "damage",
             DsEvent::Reaction { .. } => "reaction",
             DsEvent::Confidence { .. }
             | DsEvent::NewLeader { .. }
             | DsEvent::CommandLost { .. } => "confidence",
             DsEvent::Rally { .. } => "rally",
             DsEvent::Effectiveness { .. } => "effectiveness",
-            DsEvent::Shot { .. } | DsEvent::Missile { .. } => "fire",
+            DsEvent::Shot { .. } | DsEvent::Missile { .. } | DsEvent::SlamZone { .. } => "fire",
             DsEvent::Chits { .. } => "damage",
             DsEvent::Repair { .. } => "repair",
             DsEvent::Assault { .. } => "close assault",
@@ -177,11 +207,14 @@ impl Happening for DsEvent {
             | DsEvent::Rally { unit, .. }
             | DsEvent::NewLeader { unit, .. }
             | DsEvent::Withdraws { unit }
+            | DsEvent::Dismount { unit, .. }
             | DsEvent::Effectiveness { unit, .. } => Some(unit),
             DsEvent::Shot { firer, .. }
             | DsEvent::Missile { firer, .. }
+            | DsEvent::SlamZone { firer, .. }
             | DsEvent::Chits { firer, .. } => Some(firer),
-            DsEvent::Repair { element, .. } => Some(element),
+            DsEvent::Repair { element, .. } | DsEvent::LeftBehind { element, .. } => Some(element),
+            DsEvent::Passenger { carrier, .. } => Some(carrier),
             DsEvent::Assault { attacker, .. } => Some(attacker),
             _ => None,
         }
@@ -191,10 +224,12 @@ impl Happening for DsEvent {
         match self {
             DsEvent::Shot { target, .. }
             | DsEvent::Missile { target, .. }
+            | DsEvent::SlamZone { target, .. }
             | DsEvent::Chits { target, .. } => {
                 vec![target.clone()]
             }
             DsEvent::Assault { defender, .. } => vec![defender.clone()],
+            DsEvent::Passenger { element, .. } => vec![element.clone()],
             _ => Vec::new(),
         }
     }
@@ -207,6 +242,7 @@ impl Happening for DsEvent {
             | DsEvent::NewLeader { rolled, .. }
             | DsEvent::Effectiveness { rolled, .. }
             | DsEvent::Repair { rolled, .. }
+            | DsEvent::SlamZone { rolled, .. }
             | DsEvent::FirstActivation { rolled, .. } => vec![rolled.roll()],
             DsEvent::Shot {
                 firer_die,
@@ -229,6 +265,7 @@ impl Happening for DsEvent {
                 .flatten()
                 .map(Rolled::roll)
                 .collect(),
+            DsEvent::Passenger { rolled, .. } => rolled.iter().map(Rolled::roll).collect(),
             DsEvent::Chits { drawn, .. } => drawn
                 .iter()
                 .map(|c| Roll {
@@ -305,6 +342,22 @@ impl Happening for DsEvent {
                 format!("the {side}'s command unit is lost: every unit drops one level")
             }
             DsEvent::Withdraws { unit } => format!("{unit} routs and leaves the table"),
+            DsEvent::Dismount { unit, teams, inches } => {
+                format!("{unit} unloads {teams} team(s) from its carriers at {inches}\"")
+            }
+            DsEvent::Passenger {
+                carrier,
+                element,
+                rolled,
+                lost,
+            } => format!(
+                "{element} aboard {carrier}: {}{}",
+                rolled.as_ref().map(|r| format!("{r}: ")).unwrap_or_default(),
+                if *lost { "lost" } else { "survives" }
+            ),
+            DsEvent::LeftBehind { element, inches } => {
+                format!("{element} is immobilised and stays behind at {inches}\"")
+            }
             DsEvent::Effectiveness {
                 unit,
                 rolled,
@@ -367,6 +420,16 @@ impl Happening for DsEvent {
                 drawn.join(" "),
                 if valid.is_empty() { "none".to_string() } else { valid.join(" ") },
                 if effects.is_empty() { String::new() } else { format!(", {}", effects.join(", ")) }
+            ),
+            DsEvent::SlamZone {
+                firer,
+                target,
+                rolled,
+                need,
+                hit,
+            } => format!(
+                "{target} is in the zone of {firer}'s salvo: {rolled} ({need}+ hits): {}",
+                if *hit { "hit" } else { "missed" }
             ),
             DsEvent::Repair { element, rolled, fixed } => format!(
                 "{element} tries to repair its systems: {rolled}: {}",

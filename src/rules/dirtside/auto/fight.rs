@@ -149,6 +149,14 @@ impl Battle<'_, '_> {
             self.end_activation(u);
             return;
         }
+        // Teams aboard carriers get out half a move short of the enemy.
+        if role == Role::Attacker && self.dismount(u) {
+            if self.present(u) && !self.s.units[u].out && self.s.over.is_none() {
+                self.fire_unit(u, None, Situation::default());
+            }
+            self.end_activation(u);
+            return;
+        }
         if role == Role::Attacker {
             let assault = self.try_assault(u);
             if assault == Some(true) {
@@ -176,6 +184,10 @@ impl Battle<'_, '_> {
         let Some(reach) = self.alive(u).map(|e| self.longest(e)).max() else {
             return false;
         };
+        if self.s.left_behind {
+            // Elements apart: the per-unit answer is only a bound.
+            return self.alive(u).any(|e| self.has_target(e, None));
+        }
         let other = self.s.units[u].role.other();
         // Some element of `u` has a shot at some enemy unit: the farthest
         // shot between the two units (kept until either changes) reaches.

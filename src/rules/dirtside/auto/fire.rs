@@ -64,7 +64,7 @@ impl Battle<'_, '_> {
                 continue;
             }
             let range = self.gap(v, mover);
-            if self.unit_reach(v, mover) < range {
+            if self.unit_reach(v, mover) < self.nearest_gap(v, mover) {
                 continue;
             }
             // Only a firer with some shot at the mover plans one (by lookup).
@@ -100,7 +100,7 @@ impl Battle<'_, '_> {
         let mut tried: Option<Make> = None;
         for t in self.alive(v) {
             let m = self.s.elements[t].make;
-            if tried == Some(m) {
+            if tried == Some(m) && !self.s.left_behind {
                 continue;
             }
             if self.plan(e, t, range).is_some_and(&keep) {
@@ -131,8 +131,18 @@ impl Battle<'_, '_> {
         })
     }
 
-    /// What `e` can do against `t`, at the units' distance.
+    /// What `e` can do against `t` when their units are `range` apart (an
+    /// element left behind measures from where it stands; teams aboard a
+    /// carrier neither fire nor are fired on).
     pub(crate) fn plan(&self, e: usize, t: usize, range: i64) -> Option<Plan> {
+        if self.s.elements[e].aboard.is_some() || self.s.elements[t].aboard.is_some() {
+            return None;
+        }
+        self.plan_at(e, t, self.element_range(e, t, range))
+    }
+
+    /// What `e` can do against `t` at `range` between the two elements.
+    pub(crate) fn plan_at(&self, e: usize, t: usize, range: i64) -> Option<Plan> {
         let (f, g) = (&self.s.elements[e], &self.s.elements[t]);
         if !f.alive || !g.alive || f.systems_down {
             return None;
@@ -252,8 +262,7 @@ impl Battle<'_, '_> {
             if only.is_some_and(|o| o != v) {
                 return false;
             }
-            let range = self.gap(f.unit, v);
-            range <= reach && self.reaches_unit(e, v, range)
+            self.nearest_gap(f.unit, v) <= reach && self.reaches_unit(e, v, self.gap(f.unit, v))
         })
     }
 
@@ -278,21 +287,23 @@ impl Battle<'_, '_> {
             if only.is_some_and(|o| o != v) {
                 continue;
             }
-            let range = self.gap(f.unit, v);
-            if range > reach || self.unit_reach(f.unit, v) < range {
+            let nearest = self.nearest_gap(f.unit, v);
+            if nearest > reach || self.unit_reach(f.unit, v) < nearest {
                 continue;
             }
+            let range = self.gap(f.unit, v);
             let mut none: Option<Make> = None;
             for t in self.alive(v) {
                 let m = self.s.elements[t].make;
-                if none == Some(m) {
+                if none == Some(m) && !self.s.left_behind {
                     continue;
                 }
+                let apart = self.element_range(e, t, range);
                 debug_assert_eq!(
                     self.plan(e, t, range).is_none(),
-                    self.shot_reach(e, t) < range
+                    self.shot_reach(e, t) < apart
                 );
-                if self.shot_reach(e, t) < range {
+                if self.shot_reach(e, t) < apart {
                     none = Some(m);
                     continue;
                 }
@@ -321,7 +332,8 @@ impl Battle<'_, '_> {
         let options: Vec<usize> = self
             .alive(v)
             .filter(|&t| {
-                self.shot_reach(e, t) >= range && (self.s.elements[t].is_vehicle() != key.0 || !av)
+                self.shot_reach(e, t) >= self.element_range(e, t, range)
+                    && (self.s.elements[t].is_vehicle() != key.0 || !av)
             })
             .collect();
         Some((v, first, options))
@@ -515,7 +527,7 @@ impl Battle<'_, '_> {
 
     fn shoot(&mut self, e: usize, t: usize, plan: Plan, sit: Situation, attack: &mut Attack) {
         let (fu, tu) = (self.s.elements[e].unit, self.s.elements[t].unit);
-        let range = self.gap(fu, tu);
+        let range = self.element_range(e, t, self.gap(fu, tu));
         let role = self.s.elements[e].role;
         match plan {
             Plan::Direct(w) => {
@@ -554,7 +566,9 @@ impl Battle<'_, '_> {
                     secondary: sd.zip(sr).map(|(d, r)| rolled(d, r)),
                     hit,
                 });
-                if hit {
+                if hit && w.system == System::Slam {
+                    self.slam_hit(e, t, w, band, sit, attack);
+                } else if hit {
                     self.vehicle_damage(e, t, w, Some(band), sit, attack);
                 }
             }

@@ -6,20 +6,26 @@
 //! Here: the pieces, the prepared battle, the state of one fight, the turn
 //! loop and the helpers every part of the turn uses. Each part adds its own
 //! `impl Battle` from a file beside this one: `setup`, `fight` (the turn and
-//! activations), `movement`, `fire`, `damage`, `morale`, `assault`, `finish`.
+//! activations), `movement`, `fire`, `damage`, `morale`, `assault`, `finish`,
+//! and the rules added beside them: `slam` (danger-zone hits), `left_behind`
+//! (immobilised vehicles), `assault_vehicles`, `transport`.
 
 mod assault;
+mod assault_vehicles;
 mod damage;
 pub mod events;
 mod fight;
 mod finish;
 mod fire;
+mod left_behind;
 mod morale;
 mod movement;
 mod odds;
 mod reach;
 mod setup;
+mod slam;
 pub mod table;
+mod transport;
 
 use crate::battle::drive::{play_out, TurnByTurn};
 use crate::battle::event::Happening;
@@ -75,6 +81,11 @@ pub struct Element {
     pub fired: bool,
     pub under_fire: bool,
     pub ammo_spent: i64,
+    /// Where an immobilised vehicle stays when its unit moves on (L361);
+    /// `None`: it stands at its unit's distance.
+    pub left_at: Option<i64>,
+    /// The carrier a team rides in (L1089).
+    pub aboard: Option<usize>,
 }
 
 impl Element {
@@ -105,7 +116,7 @@ impl Element {
                 _ => 2,
             },
         };
-        if self.immobilised {
+        if self.immobilised || self.aboard.is_some() {
             0
         } else if self.damaged {
             base / 2
@@ -179,6 +190,10 @@ pub(crate) struct State {
     /// The battle's log: on for a fought or played battle, off for odds.
     pub(crate) log: Log,
     pub(crate) command_lost: [bool; 2],
+    /// Some element was left behind (`left_behind.rs`): elements of one unit
+    /// and make may then stand apart, so answers per make or per unit gap
+    /// no longer hold for every element.
+    pub(crate) left_behind: bool,
     /// Who can shoot whom, kept between changes (`reach.rs`).
     pub(crate) reach_memo: reach::Memo,
     /// The winner and why, once a side has broken.

@@ -52,6 +52,9 @@ impl Battle<'_, '_> {
     /// Moves a unit `inches` toward (+) or away from (−) the enemy.
     pub(crate) fn shift(&mut self, u: usize, inches: i64, how: &'static str) {
         let role = self.s.units[u].role;
+        if inches != 0 {
+            self.leave_behind(u);
+        }
         let from = self.s.units[u].dist;
         let to = match role {
             Role::Attacker => from - inches,

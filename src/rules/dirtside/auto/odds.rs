@@ -37,6 +37,7 @@ impl Prepared<'_> {
         s.log.clear();
         s.log.set_on(self.log);
         s.command_lost = [false; 2];
+        s.left_behind = false;
         s.reach_memo.restart(self.units.len());
         s.over = None;
     }

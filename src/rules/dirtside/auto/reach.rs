@@ -111,7 +111,7 @@ impl Battle<'_, '_> {
     /// most this.
     pub(super) fn shot_reach(&self, e: usize, t: usize) -> i64 {
         let (f, g) = (&self.s.elements[e], &self.s.elements[t]);
-        if !f.alive || !g.alive || f.systems_down {
+        if !f.alive || !g.alive || f.systems_down || f.aboard.is_some() || g.aboard.is_some() {
             return -1;
         }
         let r = self.reaches();
@@ -126,11 +126,11 @@ impl Battle<'_, '_> {
         let top = r.longest[r.make_of[e]];
         let far = (0..=top)
             .rev()
-            .find(|&x| self.plan(e, t, x).is_some())
+            .find(|&x| self.plan_at(e, t, x).is_some())
             .unwrap_or(-1);
         debug_assert!(
-            (0..=far).all(|x| self.plan(e, t, x).is_some())
-                && (far + 1..top + 24).all(|x| self.plan(e, t, x).is_none()),
+            (0..=far).all(|x| self.plan_at(e, t, x).is_some())
+                && (far + 1..top + 24).all(|x| self.plan_at(e, t, x).is_none()),
             "shots of {e} at {t} are not every range up to {far}"
         );
         cell.store(far as i16, Relaxed);
@@ -144,11 +144,11 @@ impl Battle<'_, '_> {
         let r = self.reaches();
         let hit = self.alive(v).any(|t| {
             let m = r.make_of[t];
-            if m == tried {
+            if m == tried && !self.s.left_behind {
                 return false;
             }
             tried = m;
-            self.shot_reach(e, t) >= range
+            self.shot_reach(e, t) >= self.element_range(e, t, range)
         });
         debug_assert_eq!(hit, self.any_plan(e, v, range, |_| true));
         hit

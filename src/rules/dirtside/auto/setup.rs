@@ -86,6 +86,8 @@ impl<'a> Prepared<'a> {
                         fired: false,
                         under_fire: false,
                         ammo_spent: 0,
+                        left_at: None,
+                        aboard: None,
                     });
                 }
             }
@@ -161,6 +163,7 @@ impl<'a> Prepared<'a> {
                 .find(|q| tally[*q as usize] == best)
                 .unwrap_or(Quality::Green);
         }
+        p.embark();
         Ok(p)
     }
 
@@ -183,6 +186,7 @@ impl<'a> Prepared<'a> {
             turn: 0,
             log: Log::new(self.log),
             command_lost: [false; 2],
+            left_behind: false,
             reach_memo: super::reach::Memo::new(self.units.len()),
             over: None,
         }

@@ -229,8 +229,8 @@ impl TablePlay for DirtsideTable<'_> {
                 self.run(|b| {
                     let threat = confidence::assault_threat(b.s.units[u].level)
                         .ok_or_else(|| format!("{unit} is too shaken to assault"))?;
-                    if !b.infantry_unit(u) {
-                        return Err("only infantry units close-assault".into());
+                    if !b.has_teams(u) {
+                        return Err("only units with infantry close-assault".into());
                     }
                     b.assault(u, v, threat);
                     Ok(())

@@ -1,0 +1,133 @@
+//! Immobilised vehicles stay behind (L361): when their unit moves on they
+//! keep their spot, still part of the unit (they activate and fire with it
+//! and it is not disorganised), and every shot to or from them is measured
+//! from where they stand.
+
+use super::events::DsEvent;
+use super::Battle;
+
+impl Battle<'_, '_> {
+    /// Before unit `u` leaves its spot, its immobilised vehicles that still
+    /// stand with it stay there.
+    pub(super) fn leave_behind(&mut self, u: usize) {
+        let here = self.s.units[u].dist;
+        for e in self.p.members[u].clone() {
+            let x = &mut self.s.elements[e];
+            if x.alive && x.immobilised && x.left_at.is_none() {
+                x.left_at = Some(here);
+                self.s.left_behind = true;
+                let role = x.role;
+                self.log(Some(role), move |b| DsEvent::LeftBehind {
+                    element: b.code(e),
+                    inches: here,
+                });
+            }
+        }
+    }
+
+    /// The shortest range between any element of unit `u` and any of unit
+    /// `v`: their gap, unless an element was left behind. No shot between
+    /// the two is at a shorter range, so reach checks may prune on it.
+    pub(crate) fn nearest_gap(&self, u: usize, v: usize) -> i64 {
+        if !self.s.left_behind {
+            return self.gap(u, v);
+        }
+        self.alive(u)
+            .flat_map(|e| self.alive(v).map(move |t| (e, t)))
+            .map(|(e, t)| (self.spot(e) - self.spot(t)).abs())
+            .min()
+            .unwrap_or_else(|| self.gap(u, v))
+    }
+
+    /// Where element `e` stands, in inches from the defenders' line.
+    pub(crate) fn spot(&self, e: usize) -> i64 {
+        let x = &self.s.elements[e];
+        x.left_at.unwrap_or(self.s.units[x.unit].dist)
+    }
+
+    /// The range from `e` to `t`: `units_apart` (their units' gap) unless
+    /// either was left behind.
+    pub(crate) fn element_range(&self, e: usize, t: usize, units_apart: i64) -> i64 {
+        if self.s.elements[e].left_at.is_none() && self.s.elements[t].left_at.is_none() {
+            units_apart
+        } else {
+            (self.spot(e) - self.spot(t)).abs()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Battle, Prepared};
+    use crate::battle::result::Role;
+    use crate::battle::setup::{BattleSetup, Force, StandSetup};
+    use crate::core::dice::Roller;
+    use crate::core::kinds::{Cover, Medical, StandType, VehicleKind, Weapon};
+
+    fn tanks(side: &str) -> Force {
+        let stands = (0..2)
+            .map(|i| StandSetup {
+                unit: format!("{side}-troop"),
+                stand_type: StandType::Vehicle,
+                equipment: None,
+                vehicle: Some(VehicleKind::TrackTank),
+                weapon: Some(Weapon::TankGun),
+                men: 3,
+                ..StandSetup::example(&format!("{side}-{i}"))
+            })
+            .collect();
+        Force {
+            side: side.into(),
+            medical: Medical::Normal,
+            enemy_treats_pw_well: false,
+            commands: vec![],
+            units: vec![],
+            stands,
+        }
+    }
+
+    /// Two tank troops 50" apart (HKP/3 reaches 42"): one attacking tank is
+    /// immobilised, its troop advances 12"; the mobile tank can now fire,
+    /// the immobilised one, still 50" away, cannot.
+    #[test]
+    fn an_immobilised_tank_stays_where_it_was_hit() {
+        let s = BattleSetup {
+            code: "t".into(),
+            ruleset: "dirtside".into(),
+            range_cm: 127,
+            defender_cover: Cover::Open,
+            terrain: String::new(),
+            turn_limit: 12,
+            options: Default::default(),
+            attacker: tanks("a"),
+            defender: tanks("d"),
+        };
+        let p = Prepared::new(&s, false).unwrap();
+        let mut b = Battle {
+            p: &p,
+            s: p.start(Roller::seeded(1)),
+        };
+        let unit = |r| {
+            (0..b.s.units.len())
+                .find(|&u| b.s.units[u].role == r)
+                .unwrap()
+        };
+        let (u, v) = (unit(Role::Attacker), unit(Role::Defender));
+        assert_eq!(b.gap(u, v), 50);
+        let (e0, e1) = (p.members[u][0], p.members[u][1]);
+        let t = p.members[v][0];
+        b.s.elements[e0].immobilised = true;
+        b.shift(u, 12, "advance");
+        let gap = b.gap(u, v);
+        assert_eq!(gap, 38);
+        assert!(
+            b.plan(e1, t, gap).is_some(),
+            "the mobile tank fires at 38\""
+        );
+        assert!(
+            b.plan(e0, t, gap).is_none(),
+            "the immobilised tank is still 50\" away"
+        );
+        assert!(b.plan(t, e0, gap).is_none(), "and out of the enemy's reach");
+    }
+}
