@@ -22,6 +22,8 @@ mod setup;
 mod sight;
 pub mod table;
 
+use std::cell::Cell;
+
 use crate::battle::drive::{play_out, TurnByTurn};
 use crate::battle::event::Happening;
 use crate::battle::finish::Fate;
@@ -192,6 +194,10 @@ pub(crate) struct Fight {
     /// The same for the armoured ones alone.
     pub(crate) armour_lines: [fast::Line; 2],
     pub(crate) fliers: [Vec<usize>; 2],
+    /// Each side's grid moves so far, and each element's last target
+    /// choice (see `search`).
+    pub(crate) moves: [u64; 2],
+    pub(crate) kept: Vec<Cell<Option<search::Kept>>>,
 }
 
 /// The ground's movement row: the battle's own terrain where it names a row

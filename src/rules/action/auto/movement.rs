@@ -105,6 +105,7 @@ impl Battle<'_, '_> {
         self.s.occupied.insert(to_grid, i);
         self.s.pieces[i].pos = to_grid;
         let role = self.s.pieces[i].role.index();
+        self.s.moves[role] += 1;
         self.s.lines[role].shift(old, to_grid, i);
         self.s.armour_lines[role].shift(old, to_grid, i);
         let to = if self.s.log.is_on() {

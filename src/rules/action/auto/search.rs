@@ -8,6 +8,16 @@ use super::fast::Line;
 use super::Battle;
 use crate::rules::action::range::{grids, Grid};
 
+/// A target chosen, with what the choice rested on.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Kept {
+    /// The enemy side's moves so far when it was chosen.
+    enemy_moves: u64,
+    /// Where the chooser stood.
+    from: Grid,
+    target: Option<usize>,
+}
+
 /// A target's standing in the choice: armour first for anti-armour
 /// weapons, then a template that spares friends, then range, then index.
 type Key = (bool, bool, i64, usize);
@@ -19,10 +29,42 @@ impl Battle<'_, '_> {
         let found = if only.is_some() || self.p.tables.air[i] {
             self.pick_target_scan(i, only)
         } else {
-            self.pick_near(i)
+            self.pick_kept(i)
         };
         debug_assert_eq!(found, self.pick_target_scan(i, only));
         found
+    }
+
+    /// The last choice again while nothing it rests on has changed: the
+    /// element has not moved, no enemy has moved, and the target still
+    /// fights (an enemy falling cannot put a better one in reach). Area
+    /// weapons (friends near a target count) and artillery firing on what
+    /// friends see search every time.
+    fn pick_kept(&self, i: usize) -> Option<usize> {
+        if !self.armed(i) {
+            return None;
+        }
+        let a = &self.s.pieces[i];
+        let foe = a.role.other().index();
+        let keepable = self.p.tables.area[i].is_none() && !(a.artillery && self.p.sight.is_some());
+        if !keepable {
+            return self.pick_near(i);
+        }
+        if let Some(k) = self.s.kept[i].get() {
+            if k.enemy_moves == self.s.moves[foe]
+                && k.from == a.pos
+                && k.target.is_none_or(|j| self.s.pieces[j].fighting())
+            {
+                return k.target;
+            }
+        }
+        let target = self.pick_near(i);
+        self.s.kept[i].set(Some(Kept {
+            enemy_moves: self.s.moves[foe],
+            from: a.pos,
+            target,
+        }));
+        target
     }
 
     fn pick_near(&self, i: usize) -> Option<usize> {

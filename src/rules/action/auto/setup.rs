@@ -2,6 +2,8 @@
 //! commands become morale groups, once per battle; each run starts from a
 //! copy.
 
+use std::cell::Cell;
+
 use super::events::ActEvent;
 use super::fast::{At, Line, Tables};
 use super::{
@@ -193,6 +195,8 @@ impl<'a> Prepared<'a> {
                         .collect(),
                 )
             }),
+            moves: [0, 0],
+            kept: vec![Cell::new(None); self.pieces.len()],
             fliers: Role::BOTH.map(|r| {
                 (0..self.pieces.len())
                     .filter(|&i| {
