@@ -223,6 +223,9 @@ impl FromIterator<(Grid, usize)> for Occupancy {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Line {
     items: Vec<At>,
+    /// Every row an element of the line has stood on lies between these
+    /// (they only widen, so they bound the rows of those still on it).
+    rows: (i64, i64),
 }
 
 /// One element on a `Line`: its column, index and row.
@@ -236,7 +239,16 @@ pub(crate) struct At {
 impl Line {
     pub(crate) fn of(mut items: Vec<At>) -> Line {
         items.sort_by_key(|a| (a.x, a.i));
-        Line { items }
+        let rows = (
+            items.iter().map(|a| a.y).min().unwrap_or(0),
+            items.iter().map(|a| a.y).max().unwrap_or(0),
+        );
+        Line { items, rows }
+    }
+
+    /// The fewest rows between `y` and any element on the line.
+    pub(crate) fn rows_from(&self, y: i64) -> i64 {
+        (self.rows.0 - y).max(y - self.rows.1).max(0)
     }
 
     #[cfg(test)]
@@ -266,6 +278,7 @@ impl Line {
             i,
             y: to.1,
         };
+        self.rows = (self.rows.0.min(to.1), self.rows.1.max(to.1));
         let key = |a: &At| (a.x, a.i);
         while k > 0 && key(&self.items[k - 1]) > key(&self.items[k]) {
             self.items.swap(k - 1, k);
@@ -343,5 +356,9 @@ mod tests {
         line.remove((0, 0), 2);
         let xs: Vec<_> = line.items().iter().map(|a| (a.x, a.i, a.y)).collect();
         assert_eq!(xs, [(-5, 4, 0), (-3, 3, 7), (-2, 1, 0), (4, 0, 0)]);
+        assert_eq!(
+            [line.rows_from(-2), line.rows_from(3), line.rows_from(10)],
+            [2, 0, 3]
+        );
     }
 }

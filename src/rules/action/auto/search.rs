@@ -96,15 +96,15 @@ impl Battle<'_, '_> {
     /// cannot beat it.
     fn walk(&self, i: usize, line: &Line, floor: (bool, bool), best: &mut Option<Key>) {
         let a = self.s.pieces[i].pos;
-        let reach = self.p.tables.reach[i];
+        let t = &self.p.tables;
+        let (reach, anti) = (t.reach[i], t.anti_armour[i]);
         line.outward(a.0, |d, b| {
             if d > reach || best.is_some_and(|k| (k.0, k.1) == floor && d > k.2) {
                 return false;
             }
             let pos = (b.x, b.y);
             let range = grids(a, pos).max(1);
-            let t = &self.p.tables;
-            let armour_first = !(t.anti_armour[i] && t.armoured[b.i]);
+            let armour_first = !(anti && t.armoured[b.i]);
             if best.is_none_or(|k| (armour_first, false, range, b.i) < k) {
                 self.consider(i, b.i, range, pos, best);
             }
@@ -143,9 +143,14 @@ impl Battle<'_, '_> {
     pub(super) fn nearest_on_line(&self, i: usize) -> Option<(i64, Grid)> {
         let a = &self.s.pieces[i];
         let mut best: Option<(i64, i64, Grid)> = None;
-        self.s.lines[a.role.other().index()].outward(a.pos.0, |d, b| {
-            // Farther out than the best is away: farther in grids too.
-            if best.is_some_and(|k| d > k.0) {
+        let line = &self.s.lines[a.role.other().index()];
+        // Nobody on the line is nearer than its rows allow.
+        let rows = line.rows_from(a.pos.1);
+        line.outward(a.pos.0, |d, b| {
+            // Farther out than the best is away: farther in grids too; and
+            // once the best is as near as the rows allow, one farther out
+            // in columns loses the tie.
+            if best.is_some_and(|k| d > k.0 || (k.0 == rows && d > k.1)) {
                 return false;
             }
             let pos = (b.x, b.y);
