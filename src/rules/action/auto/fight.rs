@@ -45,11 +45,13 @@ impl Battle<'_, '_> {
             .map(|x| x.ap + x.move_ap)
             .max()
             .unwrap_or(0);
+        // Who may still act this turn, in initiative order: an element out
+        // of the fight, out of points or done stays so until the next turn.
+        let mut active = self.s.order.clone();
         for phase in 1..=most as u32 {
             self.s.phase = phase;
             let mut acted = false;
-            for k in 0..self.s.order.len() {
-                let i = self.s.order[k];
+            for &i in &active {
                 let x = &self.s.pieces[i];
                 // A readied element that fired out of turn has had its
                 // action this phase.
@@ -68,6 +70,10 @@ impl Battle<'_, '_> {
             }
             // Losses break groups as they happen, not a turn later.
             self.morale_phase();
+            active.retain(|&i| {
+                let x = &self.s.pieces[i];
+                x.fighting() && x.ap + x.move_ap > 0 && !x.done
+            });
             if !acted || self.ended() {
                 break;
             }
@@ -88,7 +94,11 @@ impl Battle<'_, '_> {
                         let b = &self.s.pieces[j];
                         b.role != a.role
                             && b.fighting()
-                            && (1..=most).any(|r| self.weapon_value(i, j, r).is_some())
+                            && if self.p.tables.air[j] {
+                                (1..=most).any(|r| self.weapon_value(i, j, r).is_some())
+                            } else {
+                                self.p.tables.can_ever_hurt(i, j)
+                            }
                     })
             })
     }
@@ -109,6 +119,7 @@ impl Battle<'_, '_> {
             x.readied_on = None;
             x.fired_this_turn = false;
         }
+        self.s.readied = 0;
     }
 
     /// An unmodified d100 for every element still fighting; the order holds all turn.
@@ -128,10 +139,12 @@ impl Battle<'_, '_> {
                 evasion: x.m.element.evasion,
                 defender: x.role == Role::Defender,
             });
-            rolls.push(Init {
-                stand: self.p.codes[i].to_string(),
-                roll,
-            });
+            if self.s.log.is_on() {
+                rolls.push(Init {
+                    stand: self.p.codes[i].to_string(),
+                    roll,
+                });
+            }
         }
         self.s.order = sequence::order(&entries);
         let order = self.s.order.iter().map(|&i| self.code(i)).collect();
@@ -139,7 +152,9 @@ impl Battle<'_, '_> {
     }
 
     pub(crate) fn declare_ready(&mut self, i: usize, on: Option<usize>) {
-        self.s.pieces[i].ready = Some(on);
+        if self.s.pieces[i].ready.replace(on).is_none() {
+            self.s.readied += 1;
+        }
         self.s.pieces[i].readied_on = Some(on);
         let at = self.s.pieces[i].ready_at;
         self.log(Some(self.s.pieces[i].role), move |b| ActEvent::Ready {
@@ -166,12 +181,13 @@ impl Battle<'_, '_> {
         });
         let wants_to_step =
             target.is_none() || x.progress > 0 || (short_of_best && phase.is_multiple_of(2));
-        let step = wants_to_step
-            && x.role == Role::Attacker
-            && x.can_move()
-            && self.next_grid(i).is_some();
-        if step {
-            self.move_step(i);
+        let step = if wants_to_step && x.role == Role::Attacker && x.can_move() {
+            self.next_grid(i)
+        } else {
+            None
+        };
+        if let Some(next) = step {
+            self.move_step(i, next);
             return true;
         }
         match target {

@@ -11,10 +11,14 @@ impl Battle<'_, '_> {
     /// Whether the battle is over: a stalemate, or a side with no element
     /// fighting. Checked after every action, so it builds nothing.
     pub(crate) fn ended(&self) -> bool {
-        self.s.stalemate
-            || Role::BOTH
+        let out = self.s.standing.contains(&0);
+        debug_assert_eq!(
+            out,
+            Role::BOTH
                 .iter()
                 .any(|r| !self.s.pieces.iter().any(|x| x.role == *r && x.fighting()))
+        );
+        self.s.stalemate || out
     }
 
     /// The winner and why, once a side is out of the fight.

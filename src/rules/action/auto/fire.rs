@@ -3,6 +3,7 @@
 //! scatter, and the life level each hit takes.
 
 use super::events::{ActEvent, Mod};
+use super::fast::ground_value;
 use super::{Battle, State};
 use crate::battle::result::{Knockout, Role};
 use crate::core::kinds::Cover;
@@ -24,7 +25,29 @@ pub(crate) struct Shot {
     /// Extra modifiers the umpire gives.
     pub extra: Vec<i64>,
     /// Part of an area attack or a scattered shot: costs no action point.
-    pub via: Option<String>,
+    pub via: Option<Via>,
+}
+
+/// Why a roll costs no action point: it is part of another attack. Named in
+/// the log only, so odds runs build no text for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Via {
+    /// Under the template of a hit on this element.
+    Area(usize),
+    /// Under where a missed shot at this element came down.
+    Scatter(usize),
+    /// Typed at the table as another roll of the same attack.
+    Extra,
+}
+
+impl Via {
+    fn text(self, b: &Battle) -> String {
+        match self {
+            Via::Area(j) => format!("area of the shot at {}", b.code(j)),
+            Via::Scatter(j) => format!("scatter of the shot at {}", b.code(j)),
+            Via::Extra => "extra roll of the same attack".into(),
+        }
+    }
 }
 
 impl Battle<'_, '_> {
@@ -40,16 +63,19 @@ impl Battle<'_, '_> {
 
     /// The weapon value of `i` against `j` at `range`, `None` when it cannot
     /// attack it at all.
+    #[inline]
     pub(crate) fn weapon_value(&self, i: usize, j: usize, range: i64) -> Option<i64> {
-        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
-        a.weapon?;
-        if let Some(speed) = b.air {
-            return air::ad_value(&a.bia, speed);
+        if self.p.tables.air[j] {
+            let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+            a.weapon?;
+            return b.air.and_then(|speed| air::ad_value(&a.bia, speed));
         }
-        let cell = weapons::cell(&a.bia, range)?;
-        weapons::can_harm(cell, a.bia.civilian_weapons, b.m.armour, b.m.hard_infantry)
-            .then(|| weapons::value(&a.bia, range))
-            .flatten()
+        let v = self.p.tables.ground(i, j, range);
+        debug_assert_eq!(v, {
+            let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+            ground_value(a, b.m.armour, b.m.hard_infantry, range)
+        });
+        v
     }
 
     /// The shot `i` would make at `j` in the auto-resolver.
@@ -78,9 +104,8 @@ impl Battle<'_, '_> {
             && self.p.terrain.can_attack_from()
     }
 
-    /// The enemy `i` attacks: anti-armour weapons take armour first, area
-    /// weapons a target whose template spares friends, else the nearest.
-    pub(super) fn pick_target(&self, i: usize, only: Option<usize>) -> Option<usize> {
+    /// The same choice looking at every piece: what the lists must agree with.
+    pub(super) fn pick_target_scan(&self, i: usize, only: Option<usize>) -> Option<usize> {
         if !self.armed(i) {
             return None;
         }
@@ -98,10 +123,6 @@ impl Battle<'_, '_> {
                 continue;
             }
             let armour_first = !(a.anti_armour() && b.m.armour > 0);
-            // A target that cannot beat the best so far needs no template look.
-            if best.is_some_and(|k| (armour_first, false, range, j) > k) {
-                continue;
-            }
             let spares = match a.area_radius() {
                 Some(r) if !b.is_aircraft() => self.friend_within(b.pos, r, a.role),
                 _ => false,
@@ -117,9 +138,16 @@ impl Battle<'_, '_> {
     /// Readied enemies whose trigger `mover` has met attack it at once, first
     /// in the sequence, in initiative order.
     pub(super) fn ready_fire(&mut self, mover: usize) {
+        debug_assert_eq!(
+            self.s.readied,
+            self.s.pieces.iter().filter(|x| x.ready.is_some()).count()
+        );
+        if self.s.readied == 0 {
+            return;
+        }
         for k in 0..self.s.order.len() {
             let r = self.s.order[k];
-            let x = self.s.pieces[r];
+            let x = &self.s.pieces[r];
             let Some(on) = x.ready else { continue };
             if !x.fighting()
                 || !self.s.pieces[mover].fighting()
@@ -142,6 +170,7 @@ impl Battle<'_, '_> {
                 continue;
             }
             self.s.pieces[r].ready = None;
+            self.s.readied -= 1;
             self.s.pieces[r].readied_on = Some(Some(mover));
             let shot = self.auto_shot(r, mover);
             self.attack(r, mover, shot);
@@ -150,38 +179,43 @@ impl Battle<'_, '_> {
 
     /// The situations that apply to `i` attacking `j`.
     pub(crate) fn situations(&self, i: usize, j: usize, shot: &Shot) -> Vec<Situation> {
-        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
         let mut out = Vec::new();
+        self.each_situation(i, j, shot, |s| out.push(s));
+        out
+    }
+
+    /// Each situation that applies, handed over in turn (no list is built).
+    fn each_situation(&self, i: usize, j: usize, shot: &Shot, mut out: impl FnMut(Situation)) {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
         // Only against the element the Ready was on, or the one whose move
         // into range set it off (L243: "this unit/location").
         if a.readied_on == Some(Some(j)) {
-            out.push(Situation::Readied);
+            out(Situation::Readied);
         }
         if shot.stunned {
-            out.push(Situation::DefenderStunned);
+            out(Situation::DefenderStunned);
         }
         if b.attacked {
-            out.push(Situation::DefenderAlreadyAttacked);
+            out(Situation::DefenderAlreadyAttacked);
         }
         if a.moved {
-            out.push(Situation::AttackerMoved);
+            out(Situation::AttackerMoved);
         }
         if shot.higher {
-            out.push(Situation::AttackerHigher);
+            out(Situation::AttackerHigher);
         }
         if shot.lower {
-            out.push(Situation::AttackerLower);
+            out(Situation::AttackerLower);
         }
         if shot.cover && shot.range > 1 {
-            out.push(Situation::DefenderCover);
+            out(Situation::DefenderCover);
         }
         if a.injured {
-            out.push(Situation::AttackerInjured);
+            out(Situation::AttackerInjured);
         }
         if b.injured {
-            out.push(Situation::DefenderInjured);
+            out(Situation::DefenderInjured);
         }
-        out
     }
 
     /// One opposed roll of `i` against `j`; area weapons then roll against
@@ -203,23 +237,38 @@ impl Battle<'_, '_> {
             Outcome::NoEffect => self.scatter(i, j),
         };
         let Some(centre) = centre else { return out };
-        let via = format!(
-            "{} of the shot at {}",
-            if out == Outcome::Hit {
-                "area"
-            } else {
-                "scatter"
-            },
-            self.code(j)
+        let via = if out == Outcome::Hit {
+            Via::Area(j)
+        } else {
+            Via::Scatter(j)
+        };
+        // Everyone under the template, in index order: the grids round the
+        // centre hold them (one element a grid, L171).
+        let mut under: Vec<usize> = (-radius..=radius)
+            .flat_map(|dx| (-radius..=radius).map(move |dy| (centre.0 + dx, centre.1 + dy)))
+            .filter_map(|g| self.s.occupied.get(g))
+            .filter(|&k| {
+                let b = &self.s.pieces[k];
+                k != i && k != j && b.fighting() && templates::in_area(centre, radius, b.pos)
+            })
+            .collect();
+        under.sort_unstable();
+        debug_assert_eq!(
+            under,
+            (0..self.s.pieces.len())
+                .filter(|&k| {
+                    let b = &self.s.pieces[k];
+                    k != i
+                        && k != j
+                        && b.fighting()
+                        && !b.is_aircraft()
+                        && templates::in_area(centre, radius, b.pos)
+                })
+                .collect::<Vec<_>>()
         );
-        for k in 0..self.s.pieces.len() {
-            let b = &self.s.pieces[k];
-            if k == i
-                || k == j
-                || !b.fighting()
-                || b.is_aircraft()
-                || !templates::in_area(centre, radius, b.pos)
-            {
+        for k in under {
+            // An earlier roll of this attack may have taken it out.
+            if !self.s.pieces[k].fighting() {
                 continue;
             }
             let mut s = self.auto_shot(i, k);
@@ -227,7 +276,7 @@ impl Battle<'_, '_> {
                 s.cover = false;
                 s.bunker = false;
             }
-            s.via = Some(via.clone());
+            s.via = Some(via);
             self.one_roll(i, k, &s);
         }
         out
@@ -259,20 +308,22 @@ impl Battle<'_, '_> {
             .weapon
             .and_then(|w| weapons::scatter_radius(&x.bia, w))
             .unwrap_or(0);
-        let under = centre.map_or(0, |c| {
-            self.s
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|&(k, b)| {
-                    k != i
-                        && k != j
-                        && b.fighting()
-                        && !b.is_aircraft()
-                        && templates::in_area(c, radius, b.pos)
-                })
-                .count()
-        });
+        // For the log only: odds runs skip the count.
+        let under = |b: &Self| {
+            centre.map_or(0, |c| {
+                b.s.pieces
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, b)| {
+                        k != i
+                            && k != j
+                            && b.fighting()
+                            && !b.is_aircraft()
+                            && templates::in_area(c, radius, b.pos)
+                    })
+                    .count()
+            })
+        };
         self.log(Some(self.s.pieces[i].role), move |b| ActEvent::Scatter {
             phase: b.s.phase,
             attacker: b.code(i),
@@ -282,37 +333,41 @@ impl Battle<'_, '_> {
             distance_roll: dist_roll,
             grids: grids_n,
             landed,
-            under,
+            under: under(b),
         });
         centre
     }
 
     /// The opposed roll itself, its log line and its damage.
     pub(crate) fn one_roll(&mut self, i: usize, j: usize, shot: &Shot) -> Outcome {
-        let situations = self.situations(i, j, shot);
         let weapon = self.weapon_value(i, j, shot.range).unwrap_or(0);
-        let (a, b) = (self.s.pieces[i], self.s.pieces[j]);
-        let mut mods: Vec<Mod> = situations
-            .iter()
-            .map(|s| Mod {
-                name: s.name(),
-                modifier: s.modifier(),
-            })
-            .collect();
-        mods.extend(shot.extra.iter().map(|&m| Mod {
-            name: "umpire",
-            modifier: m,
-        }));
-        let ab = a.m.element.combat_skill
-            + weapon
-            + a.m.officer_bonus
-            + mods.iter().map(|m| m.modifier).sum::<i64>();
+        let mut modifiers = shot.extra.iter().sum::<i64>();
+        self.each_situation(i, j, shot, |s| modifiers += s.modifier());
+        // The named modifiers are for the log: odds runs build no list.
+        let mods: Vec<Mod> = if self.s.log.is_on() {
+            self.situations(i, j, shot)
+                .iter()
+                .map(|s| Mod {
+                    name: s.name(),
+                    modifier: s.modifier(),
+                })
+                .chain(shot.extra.iter().map(|&m| Mod {
+                    name: "umpire",
+                    modifier: m,
+                }))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let a = &self.s.pieces[i];
+        let (combat_skill, officer, role) = (a.m.element.combat_skill, a.m.officer_bonus, a.role);
+        let ab = combat_skill + weapon + officer + modifiers;
         let bunker = if shot.bunker && shot.range > 1 {
             mapping::BUNKER_BONUS
         } else {
             0
         };
-        let db = b.m.element.defence_bonus() + bunker;
+        let db = self.s.pieces[j].m.element.defence_bonus() + bunker;
         let (ra, rd) = self.s.dice.opposed();
         let out = opposed::attack(ab, db, ra, rd);
         {
@@ -324,7 +379,9 @@ impl Battle<'_, '_> {
                     x.ammo_spent += 1;
                 }
                 x.fired_this_turn = true;
-                x.ready = None;
+                if x.ready.take().is_some() {
+                    self.s.readied -= 1;
+                }
                 x.acted_in = self.s.phase;
             }
             x.fired = true;
@@ -333,21 +390,21 @@ impl Battle<'_, '_> {
             .via
             .is_none()
             .then(|| self.s.pieces[i].ap + self.s.pieces[i].move_ap);
-        self.log(Some(a.role), move |b| ActEvent::Attack {
+        self.log(Some(role), move |b| ActEvent::Attack {
             phase: b.s.phase,
             attacker: b.code(i),
             target: b.code(j),
             range: shot.range,
-            combat_skill: a.m.element.combat_skill,
+            combat_skill,
             weapon,
-            officer: a.m.officer_bonus,
+            officer,
             situations: mods,
             attack_bonus: ab,
             defence_bonus: db,
             attack_roll: ra,
             defence_roll: rd,
             bunker,
-            via: shot.via.clone(),
+            via: shot.via.map(|v| v.text(b)),
             hit: out == Outcome::Hit,
             ap_left,
         });
@@ -365,22 +422,26 @@ impl Battle<'_, '_> {
     /// vehicle's crew bail out to the aid post.
     pub(crate) fn lose_life_level(&mut self, j: usize) {
         let x = &mut self.s.pieces[j];
+        let before = x.hits;
         x.ll = (x.ll - opposed::LL_PER_HIT).max(0);
         x.injured = true;
         if !x.m.vehicle {
             x.hits = (x.hits + 1).min(x.people);
         }
-        let effect = if x.ll > 0 {
-            "fights on"
+        let (effect, out) = if x.ll > 0 {
+            ("fights on", false)
         } else if x.m.vehicle {
             x.hits = x.people;
             x.knockout = Some(Knockout::Killed);
-            x.state = State::Out;
-            "knocked out"
+            ("knocked out", true)
         } else {
-            x.state = State::Out;
-            "out of action"
+            ("out of action", true)
         };
+        self.s.group_hits[x.group] += x.hits - before;
+        if out {
+            self.stop_fighting(j, State::Out);
+        }
+        let x = &self.s.pieces[j];
         let (ll, hits) = (x.ll, x.hits);
         let role = x.role;
         self.log(Some(role.other()), move |b| ActEvent::LifeLost {

@@ -11,16 +11,18 @@
 //! their damage), `morale` (group tests), `finish`.
 
 pub mod events;
+mod fast;
 mod fight;
 mod finish;
 mod fire;
 mod morale;
 mod movement;
+mod search;
 mod setup;
 mod sight;
 pub mod table;
 
-use std::collections::HashMap;
+use std::cell::Cell;
 
 use crate::battle::drive::{play_out, TurnByTurn};
 use crate::battle::event::Happening;
@@ -157,6 +159,11 @@ pub(crate) struct Prepared<'a> {
     /// The ground's sight limit and forest cover, read once from its row.
     pub(crate) sight: Option<i64>,
     pub(crate) forest_cover: bool,
+    /// Per-element numbers looked up on every action.
+    pub(crate) tables: fast::Tables,
+    /// The order of the groups' morale tests (it depends on nothing that
+    /// changes in a battle).
+    pub(crate) morale_order: Vec<usize>,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.
@@ -173,7 +180,24 @@ pub(crate) struct Fight {
     /// Set when the attackers give up because neither side can hurt the other.
     pub(crate) stalemate: bool,
     /// Which element stands on each grid of the ground (one a grid, L171).
-    pub(crate) occupied: HashMap<Grid, usize>,
+    pub(crate) occupied: fast::Occupancy,
+    /// How many elements of each side are still fighting.
+    pub(crate) standing: [usize; 2],
+    /// Each group's people hit and elements still fighting.
+    pub(crate) group_hits: Vec<i64>,
+    pub(crate) group_fighting: Vec<usize>,
+    /// How many elements hold a Ready.
+    pub(crate) readied: usize,
+    /// Each side's elements on the ground still fighting, by column, and
+    /// its aircraft still fighting.
+    pub(crate) lines: [fast::Line; 2],
+    /// The same for the armoured ones alone.
+    pub(crate) armour_lines: [fast::Line; 2],
+    pub(crate) fliers: [Vec<usize>; 2],
+    /// Each side's grid moves so far, and each element's last target
+    /// choice (see `search`).
+    pub(crate) moves: [u64; 2],
+    pub(crate) kept: Vec<Cell<Option<search::Kept>>>,
 }
 
 /// The ground's movement row: the battle's own terrain where it names a row
@@ -230,6 +254,24 @@ impl Battle<'_, '_> {
             let turn = self.s.turn;
             self.s.log.push(turn, side, || what);
         }
+    }
+
+    /// `j` stops fighting (out of action or left with its group): it leaves
+    /// the lists the searches walk and its group's count.
+    pub(crate) fn stop_fighting(&mut self, j: usize, state: State) {
+        let x = &self.s.pieces[j];
+        if x.fighting() {
+            let (side, g, pos) = (x.role.index(), x.group, x.pos);
+            self.s.standing[side] -= 1;
+            self.s.group_fighting[g] -= 1;
+            if self.p.tables.air[j] {
+                self.s.fliers[side].retain(|&k| k != j);
+            } else {
+                self.s.lines[side].remove(pos, j);
+                self.s.armour_lines[side].remove(pos, j);
+            }
+        }
+        self.s.pieces[j].state = state;
     }
 
     pub(crate) fn code(&self, i: usize) -> String {

@@ -10,18 +10,31 @@ impl Battle<'_, '_> {
     /// Casualties of a group: people hit (each element's life levels lost;
     /// an element's strength is its people, so nothing counts twice).
     fn casualties_of(&self, g: usize) -> i64 {
-        self.s
-            .pieces
-            .iter()
-            .filter(|x| x.group == g)
-            .map(|x| x.hits)
-            .sum()
+        let kept = self.s.group_hits[g];
+        debug_assert_eq!(
+            kept,
+            self.s
+                .pieces
+                .iter()
+                .filter(|x| x.group == g)
+                .map(|x| x.hits)
+                .sum::<i64>()
+        );
+        kept
     }
 
     /// A group's test if it has reached a threshold it has not tested; returns
     /// whether a test was taken.
     pub(crate) fn test_group(&mut self, g: usize) -> bool {
-        if !self.s.pieces.iter().any(|x| x.group == g && x.fighting()) {
+        debug_assert_eq!(
+            self.s.group_fighting[g],
+            self.s
+                .pieces
+                .iter()
+                .filter(|x| x.group == g && x.fighting())
+                .count()
+        );
+        if self.s.group_fighting[g] == 0 {
             return false;
         }
         let cas = self.casualties_of(g);
@@ -33,13 +46,11 @@ impl Battle<'_, '_> {
             Shared::group_morale(b.p.group_codes[g], &t)
         });
         if !t.passed {
-            for x in self
-                .s
-                .pieces
-                .iter_mut()
-                .filter(|x| x.group == g && x.fighting())
-            {
-                x.state = State::Left;
+            for j in 0..self.s.pieces.len() {
+                let x = &self.s.pieces[j];
+                if x.group == g && x.fighting() {
+                    self.stop_fighting(j, State::Left);
+                }
             }
         }
         true
@@ -47,8 +58,9 @@ impl Battle<'_, '_> {
 
     /// Group tests at the end of a phase, in BiA's order.
     pub(crate) fn morale_phase(&mut self) {
-        for g in test_order(&self.s.groups) {
-            self.test_group(g);
+        debug_assert_eq!(self.p.morale_order, test_order(&self.s.groups));
+        for k in 0..self.p.morale_order.len() {
+            self.test_group(self.p.morale_order[k]);
         }
     }
 }

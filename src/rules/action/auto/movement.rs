@@ -16,6 +16,13 @@ impl Battle<'_, '_> {
     /// The nearest fighting ground enemy and how far it is; of equals, the
     /// one most nearly straight ahead, so neighbours do not cross lanes.
     fn nearest_enemy_at(&self, i: usize) -> Option<(i64, Grid)> {
+        let found = self.nearest_on_line(i);
+        debug_assert_eq!(found, self.nearest_enemy_scan(i));
+        found
+    }
+
+    /// The same search over every piece: what the lists must agree with.
+    fn nearest_enemy_scan(&self, i: usize) -> Option<(i64, Grid)> {
         let a = &self.s.pieces[i];
         self.s
             .pieces
@@ -35,8 +42,8 @@ impl Battle<'_, '_> {
             && self
                 .s
                 .occupied
-                .get(&probe)
-                .is_none_or(|&k| !self.s.pieces[k].fighting())
+                .get(probe)
+                .is_none_or(|k| !self.s.pieces[k].fighting())
             && !self.friend_within(probe, closest - 1, Role::Defender)
     }
 
@@ -60,7 +67,7 @@ impl Battle<'_, '_> {
     /// One action point of movement toward the enemy (a movement-only point
     /// first): a grid is crossed when the points put into it reach the
     /// ground's cost (rules text L157, L177-188), one grid at a time.
-    pub(super) fn move_step(&mut self, i: usize) {
+    pub(super) fn move_step(&mut self, i: usize, next: Grid) {
         let cost = self.p.terrain.ap();
         // Distances for the log only: odds runs skip the search.
         let from = if self.s.log.is_on() {
@@ -90,13 +97,17 @@ impl Battle<'_, '_> {
             return;
         }
         x.progress = 0;
-        let Some(to_grid) = self.next_grid(i) else {
-            return;
-        };
+        // Nothing has moved since `next` was found: the step is that grid.
+        debug_assert_eq!(Some(next), self.next_grid(i));
+        let to_grid = next;
         let old = self.s.pieces[i].pos;
-        self.s.occupied.remove(&old);
+        self.s.occupied.remove(old);
         self.s.occupied.insert(to_grid, i);
         self.s.pieces[i].pos = to_grid;
+        let role = self.s.pieces[i].role.index();
+        self.s.moves[role] += 1;
+        self.s.lines[role].shift(old, to_grid, i);
+        self.s.armour_lines[role].shift(old, to_grid, i);
         let to = if self.s.log.is_on() {
             self.nearest_enemy(i).unwrap_or(0)
         } else {

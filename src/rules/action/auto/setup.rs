@@ -2,12 +2,15 @@
 //! commands become morale groups, once per battle; each run starts from a
 //! copy.
 
+use std::cell::Cell;
+
 use super::events::ActEvent;
+use super::fast::{At, Line, Tables};
 use super::{
     terrain_of, Battle, Fight, Piece, Prepared, State, ARTILLERY_BACK, LEAST_OPENING, SPACING,
 };
 use crate::battle::drive::check_forces;
-use crate::battle::group_morale::{Group, Member};
+use crate::battle::group_morale::{test_order, Group, Member};
 use crate::battle::log::Log;
 use crate::battle::result::Role;
 use crate::battle::ruleset::BattleError;
@@ -41,6 +44,8 @@ impl<'a> Prepared<'a> {
                 Sight::Clear | Sight::HiddenFromOutside | Sight::BlocksFarSide => None,
             },
             forest_cover: terrain.row().cover_inside,
+            tables: Tables::of(&[]),
+            morale_order: Vec::new(),
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -129,6 +134,8 @@ impl<'a> Prepared<'a> {
                 .collect();
             *g = Group::of(g.role, &members);
         }
+        p.tables = Tables::of(&p.pieces);
+        p.morale_order = test_order(&p.groups);
         Ok(p)
     }
 
@@ -142,6 +149,62 @@ impl<'a> Prepared<'a> {
             order: Vec::new(),
             log: Log::new(self.log),
             stalemate: false,
+            standing: Role::BOTH.map(|r| {
+                self.pieces
+                    .iter()
+                    .filter(|x| x.role == r && x.fighting())
+                    .count()
+            }),
+            group_hits: vec![0; self.groups.len()],
+            group_fighting: (0..self.groups.len())
+                .map(|g| {
+                    self.pieces
+                        .iter()
+                        .filter(|x| x.group == g && x.fighting())
+                        .count()
+                })
+                .collect(),
+            readied: 0,
+            lines: Role::BOTH.map(|r| {
+                Line::of(
+                    self.pieces
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, x)| x.role == r && x.fighting() && !x.is_aircraft())
+                        .map(|(i, x)| At {
+                            x: x.pos.0,
+                            i,
+                            y: x.pos.1,
+                        })
+                        .collect(),
+                )
+            }),
+            armour_lines: Role::BOTH.map(|r| {
+                Line::of(
+                    self.pieces
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, x)| {
+                            x.role == r && x.fighting() && !x.is_aircraft() && x.m.armour > 0
+                        })
+                        .map(|(i, x)| At {
+                            x: x.pos.0,
+                            i,
+                            y: x.pos.1,
+                        })
+                        .collect(),
+                )
+            }),
+            moves: [0, 0],
+            kept: vec![Cell::new(None); self.pieces.len()],
+            fliers: Role::BOTH.map(|r| {
+                (0..self.pieces.len())
+                    .filter(|&i| {
+                        let x = &self.pieces[i];
+                        x.role == r && x.fighting() && x.is_aircraft()
+                    })
+                    .collect()
+            }),
             occupied: self
                 .pieces
                 .iter()

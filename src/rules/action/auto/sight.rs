@@ -35,7 +35,8 @@ impl Battle<'_, '_> {
     /// and a friend on the ground sees it (bounce's observed fire; ACTION has
     /// no indirect fire, so nothing fires at what nobody sees).
     pub(crate) fn may_see(&self, i: usize, j: usize) -> bool {
-        if self.sees(i, j) {
+        // Open sight everywhere: nothing to look at.
+        if self.p.sight.is_none() || self.sees(i, j) {
             return true;
         }
         let a = &self.s.pieces[i];
@@ -57,8 +58,8 @@ impl Battle<'_, '_> {
             (-radius..=radius).any(|dy| {
                 self.s
                     .occupied
-                    .get(&(at.0 + dx, at.1 + dy))
-                    .is_some_and(|&k| {
+                    .get((at.0 + dx, at.1 + dy))
+                    .is_some_and(|k| {
                         let f = &self.s.pieces[k];
                         f.role == role && f.fighting()
                     })
@@ -80,8 +81,8 @@ impl Battle<'_, '_> {
         between(b.pos, a.pos).any(|g| {
             self.s
                 .occupied
-                .get(&g)
-                .is_some_and(|&k| k != i && k != j && self.s.pieces[k].fighting())
+                .get(g)
+                .is_some_and(|k| k != i && k != j && self.s.pieces[k].fighting())
         })
     }
 }

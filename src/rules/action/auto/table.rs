@@ -3,7 +3,7 @@
 //! line at a time; the tool applies the modifiers that follow from the state
 //! (moved, injured, already attacked, readied) and keeps LL and AP.
 
-use super::fire::Shot;
+use super::fire::{Shot, Via};
 use super::{Battle, Fight, Prepared};
 use crate::battle::event::Event;
 use crate::battle::result::{BattleResult, Winner};
@@ -169,7 +169,7 @@ impl<'a> ActionTable<'a> {
             }
             self.may_act(i, x.ready.is_some())?;
         }
-        shot.via = extra.then(|| "extra roll of the same attack".to_string());
+        shot.via = extra.then_some(Via::Extra);
         self.run(|b| {
             if b.weapon_value(i, j, shot.range).is_none() {
                 return Err(format!(

@@ -1,0 +1,364 @@
+//! What the auto-resolver looks up on every action, worked out once per
+//! battle so that ten thousand odds runs do not redo it: weapon values by
+//! band against each kind of target, a band for every range, and the ground
+//! as a dense grid of who stands where (a hash of grids cost more than the
+//! rest of a look). Nothing here decides anything the rules say; each table
+//! answers as the plain function it replaces, and debug builds check that.
+
+use super::Piece;
+use crate::rules::action::range::Grid;
+use crate::rules::action::weapons;
+
+/// A target as the weapon tables see it: armour and hard infantry.
+type Kind = (i64, bool);
+
+/// Per-element numbers that never change during a battle.
+pub(crate) struct Tables {
+    /// The band of each range in grids (`NO_BAND` for none), index = range.
+    band_at: Vec<u8>,
+    /// Each element's kind of target.
+    kind: Vec<u8>,
+    kinds: usize,
+    /// Weapon value of element `i` against kind `k` in each band, at
+    /// `i * kinds + k`; `None` where it cannot reach or harm.
+    value: Vec<[Option<i64>; 6]>,
+    pub(crate) air: Vec<bool>,
+    pub(crate) anti_armour: Vec<bool>,
+    pub(crate) area: Vec<Option<i64>>,
+    pub(crate) armoured: Vec<bool>,
+    /// The longest range at which each element's weapon does anything to
+    /// some ground target (0: none).
+    pub(crate) reach: Vec<i64>,
+}
+
+const NO_BAND: u8 = u8::MAX;
+
+/// The weapon value of `a` against a ground target of this armour at
+/// `range`, `None` when it cannot attack it at all: the rule itself.
+pub(crate) fn ground_value(a: &Piece, armour: i64, hard: bool, range: i64) -> Option<i64> {
+    a.weapon?;
+    let cell = weapons::cell(&a.bia, range)?;
+    weapons::can_harm(cell, a.bia.civilian_weapons, armour, hard)
+        .then(|| weapons::value(&a.bia, range))
+        .flatten()
+}
+
+impl Tables {
+    pub(crate) fn of(pieces: &[Piece]) -> Tables {
+        let edges = weapons::band_edges();
+        let band_at = (0..=edges[5] + 1)
+            .map(|r| weapons::band(r).map_or(NO_BAND, |b| b as u8))
+            .collect();
+        let mut kinds: Vec<Kind> = Vec::new();
+        let kind = pieces
+            .iter()
+            .map(|x| {
+                let k = (x.m.armour, x.m.hard_infantry);
+                match kinds.iter().position(|&c| c == k) {
+                    Some(n) => n as u8,
+                    None => {
+                        kinds.push(k);
+                        (kinds.len() - 1) as u8
+                    }
+                }
+            })
+            .collect();
+        let value = pieces
+            .iter()
+            .flat_map(|a| {
+                kinds
+                    .iter()
+                    .map(move |&(armour, hard)| {
+                        edges.map(|edge| ground_value(a, armour, hard, edge))
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        Tables {
+            band_at,
+            kind,
+            kinds: kinds.len(),
+            value,
+            air: pieces.iter().map(|x| x.is_aircraft()).collect(),
+            anti_armour: pieces.iter().map(|x| x.anti_armour()).collect(),
+            area: pieces.iter().map(|x| x.area_radius()).collect(),
+            armoured: pieces.iter().map(|x| x.m.armour > 0).collect(),
+            reach: pieces
+                .iter()
+                .map(|a| {
+                    (1..=edges[5])
+                        .filter(|&r| {
+                            kinds
+                                .iter()
+                                .any(|&(k, h)| ground_value(a, k, h, r).is_some())
+                        })
+                        .max()
+                        .unwrap_or(0)
+                })
+                .collect(),
+        }
+    }
+
+    /// The band a range in grids falls in.
+    #[inline]
+    pub(crate) fn band(&self, range: i64) -> Option<usize> {
+        let b = *self.band_at.get(usize::try_from(range).ok()?)?;
+        (b != NO_BAND).then_some(b as usize)
+    }
+
+    /// Weapon value of `i` against the ground element `j` at `range`.
+    #[inline]
+    pub(crate) fn ground(&self, i: usize, j: usize, range: i64) -> Option<i64> {
+        let band = self.band(range)?;
+        self.value[i * self.kinds + self.kind[j] as usize][band]
+    }
+
+    /// Whether `i` can hurt the ground element `j` at some range.
+    pub(crate) fn can_ever_hurt(&self, i: usize, j: usize) -> bool {
+        self.value[i * self.kinds + self.kind[j] as usize]
+            .iter()
+            .any(Option::is_some)
+    }
+}
+
+const EMPTY: u32 = u32::MAX;
+
+/// Which element stands on each grid (one a grid, L171): a dense box of
+/// the field that grows when someone steps out of it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Occupancy {
+    x0: i64,
+    y0: i64,
+    w: i64,
+    h: i64,
+    cells: Vec<u32>,
+}
+
+/// Grids kept free round the box so that most steps stay inside.
+const MARGIN: i64 = 16;
+
+impl Occupancy {
+    fn slot(&self, g: Grid) -> Option<usize> {
+        let (dx, dy) = (g.0 - self.x0, g.1 - self.y0);
+        (dx >= 0 && dy >= 0 && dx < self.w && dy < self.h).then(|| (dy * self.w + dx) as usize)
+    }
+
+    pub(crate) fn get(&self, g: Grid) -> Option<usize> {
+        let k = self.cells[self.slot(g)?];
+        (k != EMPTY).then_some(k as usize)
+    }
+
+    pub(crate) fn insert(&mut self, g: Grid, i: usize) {
+        if self.slot(g).is_none() {
+            self.grow(g);
+        }
+        let s = self.slot(g).expect("the box holds the grid");
+        self.cells[s] = i as u32;
+    }
+
+    pub(crate) fn remove(&mut self, g: Grid) {
+        if let Some(s) = self.slot(g) {
+            self.cells[s] = EMPTY;
+        }
+    }
+
+    /// A bigger box holding the old one and `g`, with a margin round both.
+    fn grow(&mut self, g: Grid) {
+        let (lo_x, lo_y, hi_x, hi_y) = if self.cells.is_empty() {
+            (g.0, g.1, g.0, g.1)
+        } else {
+            (
+                self.x0.min(g.0),
+                self.y0.min(g.1),
+                (self.x0 + self.w - 1).max(g.0),
+                (self.y0 + self.h - 1).max(g.1),
+            )
+        };
+        let mut bigger = Occupancy {
+            x0: lo_x - MARGIN,
+            y0: lo_y - MARGIN,
+            w: hi_x - lo_x + 1 + 2 * MARGIN,
+            h: hi_y - lo_y + 1 + 2 * MARGIN,
+            cells: Vec::new(),
+        };
+        bigger.cells = vec![EMPTY; (bigger.w * bigger.h) as usize];
+        for y in 0..self.h {
+            for x in 0..self.w {
+                let k = self.cells[(y * self.w + x) as usize];
+                if k != EMPTY {
+                    let s = bigger
+                        .slot((self.x0 + x, self.y0 + y))
+                        .expect("the bigger box holds the old");
+                    bigger.cells[s] = k;
+                }
+            }
+        }
+        *self = bigger;
+    }
+}
+
+impl FromIterator<(Grid, usize)> for Occupancy {
+    fn from_iter<T: IntoIterator<Item = (Grid, usize)>>(iter: T) -> Self {
+        let all: Vec<(Grid, usize)> = iter.into_iter().collect();
+        let mut o = Occupancy::default();
+        if let (Some(lo_x), Some(lo_y), Some(hi_x), Some(hi_y)) = (
+            all.iter().map(|(g, _)| g.0).min(),
+            all.iter().map(|(g, _)| g.1).min(),
+            all.iter().map(|(g, _)| g.0).max(),
+            all.iter().map(|(g, _)| g.1).max(),
+        ) {
+            o.grow((lo_x, lo_y));
+            o.grow((hi_x, hi_y));
+        }
+        for (g, i) in all {
+            o.insert(g, i);
+        }
+        o
+    }
+}
+
+/// A side's elements on the ground still fighting, kept sorted by column:
+/// a search for the nearest walks out from a column and stops as soon as
+/// every element farther out is farther than the best found.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Line {
+    items: Vec<At>,
+    /// Every row an element of the line has stood on lies between these
+    /// (they only widen, so they bound the rows of those still on it).
+    rows: (i64, i64),
+}
+
+/// One element on a `Line`: its column, index and row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct At {
+    pub(crate) x: i64,
+    pub(crate) i: usize,
+    pub(crate) y: i64,
+}
+
+impl Line {
+    pub(crate) fn of(mut items: Vec<At>) -> Line {
+        items.sort_by_key(|a| (a.x, a.i));
+        let rows = (
+            items.iter().map(|a| a.y).min().unwrap_or(0),
+            items.iter().map(|a| a.y).max().unwrap_or(0),
+        );
+        Line { items, rows }
+    }
+
+    /// The fewest rows between `y` and any element on the line.
+    pub(crate) fn rows_from(&self, y: i64) -> i64 {
+        (self.rows.0 - y).max(y - self.rows.1).max(0)
+    }
+
+    #[cfg(test)]
+    pub(crate) fn items(&self) -> &[At] {
+        &self.items
+    }
+
+    fn find(&self, x: i64, i: usize) -> Option<usize> {
+        self.items
+            .binary_search_by_key(&(x, i), |a| (a.x, a.i))
+            .ok()
+    }
+
+    pub(crate) fn remove(&mut self, from: Grid, i: usize) {
+        if let Some(k) = self.find(from.0, i) {
+            self.items.remove(k);
+        }
+    }
+
+    /// `i` steps from one grid to another: its entry moves with it.
+    pub(crate) fn shift(&mut self, from: Grid, to: Grid, i: usize) {
+        let Some(mut k) = self.find(from.0, i) else {
+            return;
+        };
+        self.items[k] = At {
+            x: to.0,
+            i,
+            y: to.1,
+        };
+        self.rows = (self.rows.0.min(to.1), self.rows.1.max(to.1));
+        let key = |a: &At| (a.x, a.i);
+        while k > 0 && key(&self.items[k - 1]) > key(&self.items[k]) {
+            self.items.swap(k - 1, k);
+            k -= 1;
+        }
+        while k + 1 < self.items.len() && key(&self.items[k + 1]) < key(&self.items[k]) {
+            self.items.swap(k + 1, k);
+            k += 1;
+        }
+    }
+
+    /// The elements in order of column distance from `x`, nearest first,
+    /// as long as `go(column distance)` says the search goes on.
+    pub(crate) fn outward(&self, x: i64, mut go: impl FnMut(i64, At) -> bool) {
+        let items = &self.items;
+        let p = items.partition_point(|a| a.x < x);
+        let (mut l, mut r) = (p, p);
+        loop {
+            let left = (l > 0).then(|| x - items[l - 1].x);
+            let right = (r < items.len()).then(|| items[r].x - x);
+            let (d, a) = match (left, right) {
+                (Some(dl), Some(dr)) if dl < dr => {
+                    l -= 1;
+                    (dl, items[l])
+                }
+                (_, Some(dr)) => {
+                    r += 1;
+                    (dr, items[r - 1])
+                }
+                (Some(dl), None) => {
+                    l -= 1;
+                    (dl, items[l])
+                }
+                (None, None) => return,
+            };
+            if !go(d, a) {
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dense_grid_answers_as_a_map() {
+        let mut o: Occupancy = [((0, 0), 1), ((5, -3), 2), ((0, 0), 3)]
+            .into_iter()
+            .collect();
+        assert_eq!(o.get((0, 0)), Some(3), "the later one stands there");
+        assert_eq!(o.get((5, -3)), Some(2));
+        assert_eq!(o.get((1, 1)), None);
+        assert_eq!(o.get((1000, 1000)), None);
+        o.insert((200, -90), 7);
+        assert_eq!(o.get((200, -90)), Some(7));
+        assert_eq!(o.get((5, -3)), Some(2), "growing keeps what was there");
+        o.remove((5, -3));
+        o.remove((-500, 0));
+        assert_eq!(o.get((5, -3)), None);
+    }
+
+    #[test]
+    fn a_line_walks_out_from_a_column_and_keeps_its_order() {
+        let at = |x, i| At { x, i, y: 0 };
+        let mut line = Line::of(vec![at(4, 0), at(-2, 1), at(0, 2), at(1, 3), at(-5, 4)]);
+        let mut seen = Vec::new();
+        line.outward(0, |d, a| {
+            seen.push((d, a.i));
+            d < 4
+        });
+        assert_eq!(seen, [(0, 2), (1, 3), (2, 1), (4, 0)]);
+        line.shift((1, 0), (-3, 7), 3);
+        line.remove((0, 0), 2);
+        let xs: Vec<_> = line.items().iter().map(|a| (a.x, a.i, a.y)).collect();
+        assert_eq!(xs, [(-5, 4, 0), (-3, 3, 7), (-2, 1, 0), (4, 0, 0)]);
+        assert_eq!(
+            [line.rows_from(-2), line.rows_from(3), line.rows_from(10)],
+            [2, 0, 3]
+        );
+    }
+}

@@ -1,0 +1,165 @@
+//! The searches every action makes, walking out from the searcher's column
+//! along the enemy's line and stopping once nobody farther out could be
+//! chosen: the target an element attacks and the nearest enemy a mover
+//! heads for. They choose exactly what a look at every piece would (debug
+//! builds check each answer against that look).
+
+use super::fast::Line;
+use super::Battle;
+use crate::rules::action::range::{grids, Grid};
+
+/// A target chosen, with what the choice rested on.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Kept {
+    /// The enemy side's moves so far when it was chosen.
+    enemy_moves: u64,
+    /// Where the chooser stood.
+    from: Grid,
+    target: Option<usize>,
+}
+
+/// A target's standing in the choice: armour first for anti-armour
+/// weapons, then a template that spares friends, then range, then index.
+type Key = (bool, bool, i64, usize);
+
+impl Battle<'_, '_> {
+    /// The enemy `i` attacks: anti-armour weapons take armour first, area
+    /// weapons a target whose template spares friends, else the nearest.
+    pub(super) fn pick_target(&self, i: usize, only: Option<usize>) -> Option<usize> {
+        let found = if only.is_some() || self.p.tables.air[i] {
+            self.pick_target_scan(i, only)
+        } else {
+            self.pick_kept(i)
+        };
+        debug_assert_eq!(found, self.pick_target_scan(i, only));
+        found
+    }
+
+    /// The last choice again while nothing it rests on has changed: the
+    /// element has not moved, no enemy has moved, and the target still
+    /// fights (an enemy falling cannot put a better one in reach). Area
+    /// weapons (friends near a target count) and artillery firing on what
+    /// friends see search every time.
+    fn pick_kept(&self, i: usize) -> Option<usize> {
+        if !self.armed(i) {
+            return None;
+        }
+        let a = &self.s.pieces[i];
+        let foe = a.role.other().index();
+        let keepable = self.p.tables.area[i].is_none() && !(a.artillery && self.p.sight.is_some());
+        if !keepable {
+            return self.pick_near(i);
+        }
+        if let Some(k) = self.s.kept[i].get() {
+            if k.enemy_moves == self.s.moves[foe]
+                && k.from == a.pos
+                && k.target.is_none_or(|j| self.s.pieces[j].fighting())
+            {
+                return k.target;
+            }
+        }
+        let target = self.pick_near(i);
+        self.s.kept[i].set(Some(Kept {
+            enemy_moves: self.s.moves[foe],
+            from: a.pos,
+            target,
+        }));
+        target
+    }
+
+    fn pick_near(&self, i: usize) -> Option<usize> {
+        if !self.armed(i) {
+            return None;
+        }
+        let t = &self.p.tables;
+        let a = &self.s.pieces[i];
+        let foe = a.role.other().index();
+        let mut best: Option<Key> = None;
+        for &j in &self.s.fliers[foe] {
+            self.consider(i, j, self.distance(i, j), a.pos, &mut best);
+        }
+        // Anti-armour weapons look along the armoured line first: an
+        // armoured target found there beats everyone else.
+        if t.anti_armour[i] {
+            self.walk(i, &self.s.armour_lines[foe], (false, false), &mut best);
+            if best.is_some_and(|k| !k.0) {
+                return best.map(|k| k.3);
+            }
+        }
+        self.walk(i, &self.s.lines[foe], (true, false), &mut best);
+        best.map(|k| k.3)
+    }
+
+    /// Every target on `line` as far out as one could beat the best:
+    /// `floor` is the least the first two places of the key can be there,
+    /// and once the best has them a target farther out than its range
+    /// cannot beat it.
+    fn walk(&self, i: usize, line: &Line, floor: (bool, bool), best: &mut Option<Key>) {
+        let a = self.s.pieces[i].pos;
+        let t = &self.p.tables;
+        let (reach, anti) = (t.reach[i], t.anti_armour[i]);
+        line.outward(a.0, |d, b| {
+            if d > reach || best.is_some_and(|k| (k.0, k.1) == floor && d > k.2) {
+                return false;
+            }
+            let pos = (b.x, b.y);
+            let range = grids(a, pos).max(1);
+            let armour_first = !(anti && t.armoured[b.i]);
+            if best.is_none_or(|k| (armour_first, false, range, b.i) < k) {
+                self.consider(i, b.i, range, pos, best);
+            }
+            true
+        });
+    }
+
+    /// `j` at `range`, standing at `pos`, as a target for `i`.
+    fn consider(&self, i: usize, j: usize, range: i64, pos: Grid, best: &mut Option<Key>) {
+        let t = &self.p.tables;
+        let armour_first = !(t.anti_armour[i] && t.armoured[j]);
+        // A target that cannot beat the best so far needs no other look.
+        if best.is_some_and(|k| (armour_first, false, range, j) > k) {
+            return;
+        }
+        let value = if t.air[j] {
+            self.weapon_value(i, j, range)
+        } else {
+            t.ground(i, j, range)
+        };
+        if value.is_none() || !self.may_see(i, j) {
+            return;
+        }
+        let spares = match t.area[i] {
+            Some(r) if !t.air[j] => self.friend_within(pos, r, self.s.pieces[i].role),
+            _ => false,
+        };
+        let key = (armour_first, spares, range, j);
+        if best.is_none_or(|k| key < k) {
+            *best = Some(key);
+        }
+    }
+
+    /// The nearest fighting ground enemy of `i` and how far it is; of
+    /// equals, the one most nearly straight ahead, then the lowest grid.
+    pub(super) fn nearest_on_line(&self, i: usize) -> Option<(i64, Grid)> {
+        let a = &self.s.pieces[i];
+        let mut best: Option<(i64, i64, Grid)> = None;
+        let line = &self.s.lines[a.role.other().index()];
+        // Nobody on the line is nearer than its rows allow.
+        let rows = line.rows_from(a.pos.1);
+        line.outward(a.pos.0, |d, b| {
+            // Farther out than the best is away: farther in grids too; and
+            // once the best is as near as the rows allow, one farther out
+            // in columns loses the tie.
+            if best.is_some_and(|k| d > k.0 || (k.0 == rows && d > k.1)) {
+                return false;
+            }
+            let pos = (b.x, b.y);
+            let key = (grids(a.pos, pos), d, pos);
+            if best.is_none_or(|k| key < k) {
+                best = Some(key);
+            }
+            true
+        });
+        best.map(|(d, _, at)| (d, at))
+    }
+}
