@@ -92,14 +92,13 @@ impl Battle<'_, '_> {
             return;
         };
         let (normal, named) = self.air_modifiers(f, t);
-        let lock_roll = match entry.lock {
-            Lock::No => None,
-            _ => Some(self.s.dice.d10()),
-        };
         let adjust = match entry.lock {
             Lock::At(m) => m,
             _ => 0,
         };
+        // No roll for a lock that no face of the die could give.
+        let can_lock = entry.lock != Lock::No && 10 + normal + adjust >= number;
+        let lock_roll = can_lock.then(|| self.s.dice.d10());
         let lock = lock_roll.map(|r| (r, r + normal + adjust));
         let locked = lock.is_some_and(|(_, total)| total >= number);
         self.air_shot(i, j, entry, number, normal, named, lock, None, locked);

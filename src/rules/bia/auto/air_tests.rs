@@ -165,3 +165,41 @@ fn an_aircraft_with_nothing_to_engage_takes_evasive_action_and_holds_its_fire() 
     }
     assert!(shots > 10, "{shots}");
 }
+
+#[test]
+fn air_defence_meets_attacking_aircraft_in_suppressive_fire_before_they_attack() {
+    // BiA sequence of play: suppressive fire by stationary defenders,
+    // "including AD systems", comes before aircraft move and attack. A
+    // regular gunship would otherwise fire first (better trained).
+    let gunship = aircraft(AircraftSpeed::Slow, Weapon::VehCannon);
+    let manpad = StandSetup {
+        weapon: Some(Weapon::Manpad),
+        men: 2,
+        ..lta()
+    };
+    let setup = battle(
+        [
+            vec![stand(&gunship, "g1", "air")],
+            stands(&lta(), "a", "ac", 4),
+        ]
+        .concat(),
+        [stands(&lta(), "d", "dc", 3), stands(&manpad, "m", "dc", 1)].concat(),
+        60,
+        Cover::Cover,
+    );
+    let mut turns = 0;
+    for seed in 0..20 {
+        let ev = events(&setup, seed);
+        let last = ev.iter().map(|e| e.turn).max().unwrap_or(0);
+        for turn in 1..=last {
+            let of_turn: Vec<&Event> = ev.iter().filter(|e| e.turn == turn).collect();
+            let ad = of_turn.iter().position(|e| kind(e) == "air_defence");
+            let attack = of_turn.iter().position(|e| e.phase == "air to surface");
+            if let (Some(ad), Some(attack)) = (ad, attack) {
+                assert!(ad < attack, "seed {seed} turn {turn}");
+                turns += 1;
+            }
+        }
+    }
+    assert!(turns > 5, "{turns}");
+}

@@ -345,7 +345,7 @@ impl Happening for BiaEvent {
                         format!("air combat d10 {r}{adjust} = {t} against {target}'s d10 {a} = {at} → {lock}")
                     }
                     (Some(r), Some(t), None) => format!("lock-on d10 {r}{adjust} = {t} → {lock}"),
-                    _ => "no lock-on system".to_string(),
+                    _ => "no lock-on possible".to_string(),
                 };
                 let mut extra = Vec::new();
                 if *system_firing != 0 {

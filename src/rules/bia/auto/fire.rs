@@ -233,9 +233,10 @@ impl Battle<'_, '_> {
 
     /// Suppressive fire (BiA's third phase): a stationary defender whose
     /// target of choice is an attacker about to move (marked by
-    /// `mark_movers`) fires at it now; one whose target stands still keeps
-    /// its fire for the firing phase, where the order of fire decides who
-    /// shoots first.
+    /// `mark_movers`) or an attacking aircraft (BiA L146: "including AD
+    /// systems") fires at it now; one whose target stands still keeps its
+    /// fire for the firing phase, where the order of fire decides who shoots
+    /// first.
     pub(super) fn suppressive_fire(&mut self) {
         self.target_lists(Role::Attacker);
         let mut order = std::mem::take(&mut self.s.order);
@@ -243,8 +244,12 @@ impl Battle<'_, '_> {
         order.extend(self.p.rank[Role::Defender.index()].iter().copied());
         for &i in &order {
             if self.can_fire(i) {
+                // Aircraft fly in before they attack (movement, air first):
+                // air defence meets them now.
                 match self.pick_target(i) {
-                    Some(j) if self.s.pieces[j].moved => self.fire_at(i, j),
+                    Some(j) if self.s.pieces[j].moved || self.s.pieces[j].is_aircraft => {
+                        self.fire_at(i, j)
+                    }
                     _ => {}
                 }
             }
