@@ -14,6 +14,8 @@ mod fight;
 mod finish;
 mod fire;
 mod morale;
+#[cfg(test)]
+mod morale_tests;
 mod movement;
 mod piece;
 mod setup;

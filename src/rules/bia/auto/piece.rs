@@ -448,6 +448,16 @@ impl Piece {
         self.on_foot && matches!(self.equipment, Some(Equipment::Hma | Equipment::Ma))
     }
 
+    /// An armoured personnel carrier (light track or hoverbus), as "in APC"
+    /// and "enemy in HMA/APC" read it.
+    pub fn apc(&self) -> bool {
+        self.is_vehicle
+            && matches!(
+                self.vehicle,
+                Some(VehicleKind::LightTrack | VehicleKind::Hoverbus)
+            )
+    }
+
     /// Whether this piece's weapon can ever hurt `target` (see `armour::can_harm`).
     pub fn can_hurt(&self, target: &Piece) -> bool {
         if self.weapon.is_none() {
