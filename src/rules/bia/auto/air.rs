@@ -56,7 +56,15 @@ impl Battle<'_, '_> {
             return false;
         };
         let (mods, _) = self.air_modifiers(f, t);
-        let lock = if entry.lock == Lock::No { 0 } else { LOCKED_ON };
+        let can_lock = match entry.lock {
+            Lock::No => false,
+            // Air to air: the best roll must beat the target's worst.
+            Lock::At(m) if f.is_aircraft => 10 + mods + m > 1 + firer_total(&t.as_firer(t.moved)),
+            Lock::Yes if f.is_aircraft => 10 + mods > 1 + firer_total(&t.as_firer(t.moved)),
+            Lock::At(m) => 10 + mods + m >= number,
+            Lock::Yes => 10 + mods >= number,
+        };
+        let lock = if can_lock { LOCKED_ON } else { 0 };
         10 + mods + entry.firing + lock >= number
     }
 

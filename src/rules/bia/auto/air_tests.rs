@@ -203,3 +203,41 @@ fn air_defence_meets_attacking_aircraft_in_suppressive_fire_before_they_attack()
     }
     assert!(turns > 5, "{turns}");
 }
+
+#[test]
+fn infantry_hold_their_fire_at_an_aircraft_they_cannot_hit() {
+    // Moving Marine Armour (−4 on the move, MA is not HMA) on the HMA line
+    // (−1, lock at −4) cannot reach a slow aircraft's 8, nor lock on: they
+    // do not waste a turn of fire on it. Standing, they can (10 − 1 = 9).
+    let gunship = aircraft(AircraftSpeed::Slow, Weapon::VehCannon);
+    let marines = StandSetup {
+        equipment: Some(crate::core::kinds::Equipment::Ma),
+        weapon: Some(Weapon::MarineSca),
+        men: 4,
+        ..StandSetup::example("ma")
+    };
+    let setup = battle(
+        [
+            vec![stand(&gunship, "g1", "air")],
+            stands(&marines, "m", "ac", 4),
+        ]
+        .concat(),
+        [
+            stands(&lta(), "d", "dc", 2),
+            vec![stand(&gunship, "p1", "dair")],
+        ]
+        .concat(),
+        30,
+        Cover::Cover,
+    );
+    let mut standing = 0;
+    for seed in 0..30 {
+        for e in events(&setup, seed).iter().filter(|e| {
+            kind(e) == "air_defence" && e.actor.as_deref().is_some_and(|a| a.starts_with('m'))
+        }) {
+            assert!(!e.text.contains("moving infantry"), "{}", e.text);
+            standing += 1;
+        }
+    }
+    assert!(standing > 0, "{standing}");
+}
