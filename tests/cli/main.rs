@@ -8,6 +8,7 @@ mod common;
 mod action;
 mod action_fidelity;
 mod aftermath;
+mod air_support;
 mod battles;
 mod bia_fidelity;
 mod calibration;

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::core::kinds::{AircraftSpeed, Weapon};
+use crate::core::kinds::{AircraftSpeed, Equipment, Weapon};
 
 /// The firing-chart lines of the lock-on table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -108,6 +108,30 @@ pub fn system_of(weapon: Weapon) -> Option<AdSystem> {
     }
 }
 
+/// The air-defence system a foot stand fires at aircraft with (BiA
+/// L453–457): an air-defence weapon as itself; the infantry's own squad and
+/// personal weapons on the HMA, LTA or other-infantry line by the armour the
+/// stand wears; an AT missile as one of the "other guided weapons". Anything
+/// else (crew-served machine guns, HE missiles) the table does not name.
+pub fn foot_system(equipment: Option<Equipment>, weapon: Weapon) -> Option<AdSystem> {
+    match weapon {
+        Weapon::SlaSquad
+        | Weapon::SlaSupport
+        | Weapon::Rifles
+        | Weapon::LightSmallArms
+        | Weapon::MarineSca => Some(match equipment {
+            Some(Equipment::Hma | Equipment::Ma) => AdSystem::HmaInfantry,
+            Some(Equipment::Lta) => AdSystem::LtaInfantry,
+            _ => AdSystem::OtherInfantry,
+        }),
+        Weapon::AtMissile => Some(AdSystem::OtherGuided),
+        _ => system_of(weapon),
+    }
+}
+
+/// Table centimetres to metres (1 cm = 50 m, BiA L118–120).
+pub const METRES_PER_CM: i64 = 50;
+
 /// The table range an aircraft attacks ground targets from: fast aircraft at
 /// medium range, slow at close range, very slow at very close range.
 pub fn attack_range_cm(speed: AircraftSpeed) -> i64 {
@@ -177,6 +201,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn infantry_fire_at_aircraft_on_the_line_of_their_armour() {
+        use Equipment::*;
+        let sys = |e, w| foot_system(Some(e), w);
+        assert_eq!(sys(Hma, Weapon::SlaSquad), Some(AdSystem::HmaInfantry));
+        assert_eq!(sys(Ma, Weapon::MarineSca), Some(AdSystem::HmaInfantry));
+        assert_eq!(sys(Lta, Weapon::SlaSupport), Some(AdSystem::LtaInfantry));
+        assert_eq!(
+            sys(AssaultRifles, Weapon::Rifles),
+            Some(AdSystem::OtherInfantry)
+        );
+        assert_eq!(
+            sys(CivilianWeapons, Weapon::LightSmallArms),
+            Some(AdSystem::OtherInfantry)
+        );
+        assert_eq!(sys(Lta, Weapon::AtMissile), Some(AdSystem::OtherGuided));
+        assert_eq!(sys(Lta, Weapon::Manpad), Some(AdSystem::Manpad));
+        assert_eq!(sys(Hma, Weapon::VehHmg), None);
+        assert_eq!(sys(Lta, Weapon::HeMissile), None);
     }
 
     #[test]

@@ -118,12 +118,25 @@ pub enum BiaEvent {
         target: String,
         /// The normal firing modifiers, to both the lock-on and the shot.
         modifiers: Vec<Mod>,
-        lock_roll: i64,
+        /// The system's own adjustments to the lock-on (−2, −4) and to the
+        /// shot (infantry −1 to −4).
+        system_lock: i64,
+        system_firing: i64,
+        /// The lock-on d10 and its total, for a system that can lock on.
+        lock_roll: Option<i64>,
+        lock_total: Option<i64>,
+        /// In air-to-air combat, the target's opposed d10 and its total.
+        opposed: Option<(i64, i64)>,
         locked: bool,
         roll: i64,
         modified_roll: i64,
         hit_number: i64,
         hit: bool,
+    },
+    /// An aircraft takes evasive action, or stops.
+    Evasive {
+        stand: String,
+        evasive: bool,
     },
 }
 
@@ -141,7 +154,9 @@ impl Happening for BiaEvent {
             BiaEvent::Fire { phase, .. } => phase,
             BiaEvent::Penetration { .. } => "penetration",
             BiaEvent::Hits { .. } => "hits",
-            BiaEvent::AirDefence { .. } => "air defence",
+            BiaEvent::AirDefence { opposed: None, .. } => "air defence",
+            BiaEvent::AirDefence { .. } => "air to air",
+            BiaEvent::Evasive { .. } => "orders",
         }
     }
 
@@ -153,7 +168,8 @@ impl Happening for BiaEvent {
             | BiaEvent::Assault { stand, .. }
             | BiaEvent::FallBack { stand, .. }
             | BiaEvent::Surrender { stand, .. }
-            | BiaEvent::Rally { stand, .. } => Some(stand),
+            | BiaEvent::Rally { stand, .. }
+            | BiaEvent::Evasive { stand, .. } => Some(stand),
             BiaEvent::Fire { firer, .. } | BiaEvent::AirDefence { firer, .. } => Some(firer),
             _ => None,
         }
@@ -178,8 +194,16 @@ impl Happening for BiaEvent {
                 vec![Roll::number("d10", *roll)]
             }
             BiaEvent::AirDefence {
-                lock_roll, roll, ..
-            } => vec![Roll::number("d10", *lock_roll), Roll::number("d10", *roll)],
+                lock_roll,
+                opposed,
+                roll,
+                ..
+            } => lock_roll
+                .iter()
+                .chain(opposed.iter().map(|(r, _)| r))
+                .chain([roll])
+                .map(|r| Roll::number("d10", *r))
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -299,18 +323,55 @@ impl Happening for BiaEvent {
                 firer,
                 target,
                 modifiers,
+                system_lock,
+                system_firing,
                 lock_roll,
+                lock_total,
+                opposed,
                 locked,
                 roll,
                 modified_roll,
                 hit_number,
                 hit,
-            } => format!(
-                "{firer} engages {target}{}: lock-on d10 {lock_roll} → {}; fire d10 {roll} → {modified_roll} against {hit_number} → {}",
-                mods_text(modifiers),
-                if *locked { "locked" } else { "no lock" },
-                if *hit { "hit" } else { "miss" }
-            ),
+            } => {
+                let lock = if *locked { "locked" } else { "no lock" };
+                let adjust = if *system_lock == 0 {
+                    String::new()
+                } else {
+                    format!(" (system {})", signed(*system_lock))
+                };
+                let lock = match (lock_roll, lock_total, opposed) {
+                    (Some(r), Some(t), Some((a, at))) => {
+                        format!("air combat d10 {r}{adjust} = {t} against {target}'s d10 {a} = {at} → {lock}")
+                    }
+                    (Some(r), Some(t), None) => format!("lock-on d10 {r}{adjust} = {t} → {lock}"),
+                    _ => "no lock-on possible".to_string(),
+                };
+                let mut extra = Vec::new();
+                if *system_firing != 0 {
+                    extra.push(format!("system {}", signed(*system_firing)));
+                }
+                if *locked {
+                    extra.push("locked on +3".to_string());
+                }
+                let extra = if extra.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", extra.join(", "))
+                };
+                format!(
+                    "{firer} engages {target}{}: {lock}; fire d10 {roll}{extra} → {modified_roll} against {hit_number} → {}",
+                    mods_text(modifiers),
+                    if *hit { "hit" } else { "miss" }
+                )
+            }
+            BiaEvent::Evasive { stand, evasive } => {
+                if *evasive {
+                    format!("{stand} takes evasive action: nothing it could engage")
+                } else {
+                    format!("{stand} ends its evasive action")
+                }
+            }
         }
     }
 }

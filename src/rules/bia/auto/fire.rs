@@ -7,8 +7,8 @@ use super::events::{BiaEvent, Mod};
 use super::piece::{indirect, target_mod_index, Piece, State, Trigger};
 use super::Battle;
 use crate::battle::result::{Knockout, Role};
-use crate::core::kinds::Cover;
-use crate::rules::bia::air_defence::{ad_entry, attack_range_cm, lock_on_number, Lock};
+use crate::core::kinds::{Cover, Weapon};
+use crate::rules::bia::air_defence::attack_range_cm;
 use crate::rules::bia::armour::{penetration_result, PenetrationResult};
 use crate::rules::bia::fire::{hits_for, modifiers};
 use crate::rules::bia::range_table::{band_index, BANDS};
@@ -39,6 +39,34 @@ impl Battle<'_, '_> {
     /// over one already out of the fight (ineffective or fleeing) when one is
     /// in reach; among equally near targets the dice choose.
     fn pick_target(&mut self, i: usize) -> Option<usize> {
+        let f = &self.s.pieces[i];
+        let (ground, air, flyer) = (f.line.is_some(), f.ad.is_some(), f.is_aircraft);
+        // Aircraft look for enemy aircraft first; infantry for what is on
+        // the ground, then aircraft; a stand out of the fight last.
+        let mut pick = None;
+        let mut fallback = None;
+        if air && flyer {
+            pick = self.pick_aircraft(i);
+        }
+        if pick.is_none() && ground {
+            (pick, fallback) = self.pick_ground(i);
+        }
+        if pick.is_none() && air && !flyer {
+            pick = self.pick_aircraft(i);
+        }
+        let pick = pick.or(fallback);
+        debug_assert!(
+            pick.is_none_or(|j| !self.passed_over_a_fighting_target(i, j)),
+            "{} fired at {} while an enemy still fighting was in reach",
+            self.code(i),
+            pick.map_or("", |j| self.code(j)),
+        );
+        pick
+    }
+
+    /// The nearest ground target still fighting that firer `i` wants, and
+    /// the nearest one already out of the fight.
+    fn pick_ground(&mut self, i: usize) -> (Option<usize>, Option<usize>) {
         let o = self.s.pieces[i].role.other().index();
         let mut fallback = None;
         let mut pick = None;
@@ -75,14 +103,7 @@ impl Battle<'_, '_> {
                 break;
             }
         }
-        let pick = pick.or(fallback);
-        debug_assert!(
-            pick.is_none_or(|j| !self.passed_over_a_fighting_target(i, j)),
-            "{} fired at {} while an enemy still fighting was in reach",
-            self.code(i),
-            pick.map_or("", |j| self.code(j)),
-        );
-        pick
+        (pick, fallback)
     }
 
     /// Whether firer `i` wants target `j` from where they stand: armour only
@@ -90,6 +111,9 @@ impl Battle<'_, '_> {
     /// it), anything else it can hurt.
     fn wanted(&self, i: usize, j: usize, armour_only: bool) -> bool {
         let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
+        if t.is_aircraft {
+            return false;
+        }
         let range = self.range(f, t);
         if armour_only {
             f.penetrates_at(range, t.armour)
@@ -119,7 +143,10 @@ impl Battle<'_, '_> {
             let base = if k == 0 { 0 } else { split };
             for (pos, &j) in section.iter().enumerate() {
                 let t = &self.s.pieces[j];
-                if f.ad.is_none() && self.range(f, t) > reach {
+                if t.is_aircraft {
+                    continue;
+                }
+                if self.range(f, t) > reach {
                     break;
                 }
                 if !t.on_field() || !self.wanted(i, j, armour_only) {
@@ -146,12 +173,17 @@ impl Battle<'_, '_> {
         if t.fighting() {
             return false;
         }
-        self.s.pieces.iter().any(|e| {
+        (0..self.s.pieces.len()).any(|k| {
+            let e = &self.s.pieces[k];
+            if e.role == f.role || !e.fighting() {
+                return false;
+            }
+            if e.is_aircraft {
+                return self.air_wanted(i, k);
+            }
             let range = self.range(f, e);
-            e.role != f.role
-                && e.fighting()
-                && f.can_hurt(e)
-                && (f.ad.is_some() || range <= f.reach)
+            f.can_hurt(e)
+                && range <= f.reach
                 && (!e.is_vehicle || e.armour == 0 || f.penetrates_at(range, e.armour))
         })
     }
@@ -201,9 +233,10 @@ impl Battle<'_, '_> {
 
     /// Suppressive fire (BiA's third phase): a stationary defender whose
     /// target of choice is an attacker about to move (marked by
-    /// `mark_movers`) fires at it now; one whose target stands still keeps
-    /// its fire for the firing phase, where the order of fire decides who
-    /// shoots first.
+    /// `mark_movers`) or an attacking aircraft (BiA L146: "including AD
+    /// systems") fires at it now; one whose target stands still keeps its
+    /// fire for the firing phase, where the order of fire decides who shoots
+    /// first.
     pub(super) fn suppressive_fire(&mut self) {
         self.target_lists(Role::Attacker);
         let mut order = std::mem::take(&mut self.s.order);
@@ -211,8 +244,12 @@ impl Battle<'_, '_> {
         order.extend(self.p.rank[Role::Defender.index()].iter().copied());
         for &i in &order {
             if self.can_fire(i) {
+                // Aircraft fly in before they attack (movement, air first):
+                // air defence meets them now.
                 match self.pick_target(i) {
-                    Some(j) if self.s.pieces[j].moved => self.fire_at(i, j),
+                    Some(j) if self.s.pieces[j].moved || self.s.pieces[j].is_aircraft => {
+                        self.fire_at(i, j)
+                    }
                     _ => {}
                 }
             }
@@ -256,13 +293,23 @@ impl Battle<'_, '_> {
     /// Fighting, armed, with ammunition, and not yet fired this turn.
     fn can_fire(&self, i: usize) -> bool {
         let p = &self.s.pieces[i];
-        p.fighting() && p.weapon.is_some() && p.ammo > 0 && !p.fired_now && p.host.is_none()
+        p.fighting()
+            && p.weapon.is_some()
+            && p.ammo > 0
+            && !p.fired_now
+            && p.host.is_none()
+            && !p.evasive
     }
 
     fn fire_at(&mut self, i: usize, j: usize) {
         self.s.pieces[i].fired_now = true;
-        if self.s.pieces[i].ad.is_some() {
+        let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
+        if t.is_aircraft && f.is_aircraft {
+            self.air_to_air(i, j);
+        } else if t.is_aircraft {
             self.air_defence(i, j);
+        } else if f.is_aircraft && f.weapon == Some(Weapon::MultiCannon) {
+            self.strafe(i, j);
         } else {
             self.shoot(i, j);
         }
@@ -320,13 +367,20 @@ impl Battle<'_, '_> {
         }
     }
 
-    fn spend(&mut self, i: usize, j: usize) {
+    /// A turn of fire spent.
+    pub(super) fn spend(&mut self, i: usize) {
         let f = &mut self.s.pieces[i];
         f.ammo -= 1;
         f.ammo_spent += 1;
         f.fired = true;
         let side = f.role.index();
         self.s.fired[side] = true;
+    }
+
+    /// What being shot at does to the target: it is under fire (from the
+    /// air, or indirect), and tests if it is the first time.
+    pub(super) fn mark_target(&mut self, i: usize, j: usize) {
+        let f = &self.s.pieces[i];
         let indirect = indirect(f.kind, f.weapon);
         let from_the_air = f.is_aircraft;
         let t = &mut self.s.pieces[j];
@@ -339,6 +393,12 @@ impl Battle<'_, '_> {
     }
 
     pub(super) fn shoot(&mut self, i: usize, j: usize) {
+        self.shot(i, j, true);
+    }
+
+    /// One roll to hit and its effect; the hits scored. `ammo`: the shot
+    /// costs a turn of fire (a strafing run pays once for its whole line).
+    pub(super) fn shot(&mut self, i: usize, j: usize, ammo: bool) -> i64 {
         let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
         // The umpire's situation, in table play, overrides what the pieces say.
         let (range, said_cover, said_moving, extra) = match &self.s.situation {
@@ -350,11 +410,13 @@ impl Battle<'_, '_> {
                 s.extra.iter().sum(),
             ),
         };
-        let Some(line) = f.line else { return };
+        let Some(line) = f.line else { return 0 };
         let Some(band) = band_index(range) else {
-            return;
+            return 0;
         };
-        let Some(cell) = line.cells[band] else { return };
+        let Some(cell) = line.cells[band] else {
+            return 0;
+        };
         let cover = match said_cover {
             Some(c) => c,
             // Inside the position the walls still count, the rest of the
@@ -378,10 +440,15 @@ impl Battle<'_, '_> {
         let (aircraft, artillery) = (f.is_aircraft, indirect(f.kind, f.weapon));
         let roll = self.s.dice.d10();
         let hits = hits_for(roll + total, cell.hit);
-        self.spend(i, j);
+        if ammo {
+            self.spend(i);
+        }
+        self.mark_target(i, j);
         if self.s.log.is_on() {
             let (firer, target) = (self.code(i).to_string(), self.code(j).to_string());
-            let phase = if aircraft {
+            let phase = if aircraft && self.s.pieces[i].weapon == Some(Weapon::MultiCannon) {
+                "strafing"
+            } else if aircraft {
                 "air to surface"
             } else if self.s.pieces[i].in_orbit() {
                 "orbital fire"
@@ -411,7 +478,7 @@ impl Battle<'_, '_> {
             );
         }
         if hits == 0 {
-            return;
+            return 0;
         }
         if self.s.pieces[j].is_vehicle || self.s.pieces[j].is_aircraft {
             for _ in 0..hits {
@@ -423,6 +490,7 @@ impl Battle<'_, '_> {
         } else {
             self.wound(j, hits);
         }
+        hits
     }
 
     /// A shot's modifiers by name, for the log (the total comes from the
@@ -454,7 +522,7 @@ impl Battle<'_, '_> {
         named
     }
 
-    fn penetrate(&mut self, j: usize, pen: Option<i64>) {
+    pub(super) fn penetrate(&mut self, j: usize, pen: Option<i64>) {
         let roll = self.s.dice.d10();
         let armour = self.s.pieces[j].armour;
         let (total, result) = penetration_result(pen, roll, armour);
@@ -511,67 +579,6 @@ impl Battle<'_, '_> {
                     destroyed: new_state == State::Destroyed,
                 },
             );
-        }
-    }
-
-    pub(super) fn air_defence(&mut self, i: usize, j: usize) {
-        let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
-        let Some(system) = f.ad else { return };
-        let entry = ad_entry(system);
-        let Some(number) = lock_on_number(entry.line, t.speed) else {
-            return;
-        };
-        // Lock-on and the shot both take the normal firing modifiers (BiA
-        // L447, L463): the firer's; an aircraft brings none of its own here.
-        let normal = i64::from(f.firer_mod[usize::from(f.moved)]) + i64::from(f.escort);
-        let named = if self.s.log.is_on() {
-            modifiers(
-                &f.as_firer(f.moved),
-                &t.as_target(Cover::Open, false, false),
-                false,
-            )
-            .iter()
-            .map(|m| Mod {
-                name: m.name(),
-                modifier: m.value(),
-            })
-            .collect()
-        } else {
-            Vec::new()
-        };
-        debug_assert!(
-            !self.s.log.is_on() || named.iter().map(|m| m.modifier).sum::<i64>() == normal
-        );
-        let lock_roll = self.s.dice.d10();
-        let locked = match entry.lock {
-            Lock::Yes => lock_roll + normal >= number,
-            Lock::At(m) => lock_roll + normal + m >= number,
-            Lock::No => false,
-        };
-        let fire_roll = self.s.dice.d10();
-        let modified = fire_roll + normal + entry.firing + if locked { 3 } else { 0 };
-        let hit = modified >= number;
-        self.spend(i, j);
-        if self.s.log.is_on() {
-            let (firer, target) = (self.code(i).to_string(), self.code(j).to_string());
-            let side = Some(self.s.pieces[i].role);
-            self.log(
-                side,
-                BiaEvent::AirDefence {
-                    firer,
-                    target,
-                    modifiers: named,
-                    lock_roll,
-                    locked,
-                    roll: fire_roll,
-                    modified_roll: modified,
-                    hit_number: number,
-                    hit,
-                },
-            );
-        }
-        if hit {
-            self.penetrate(j, Some(0));
         }
     }
 }

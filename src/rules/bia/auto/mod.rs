@@ -6,11 +6,16 @@
 //! (`fight`: orders, `morale`, `movement`, `fire`, then `finish`), so a phase
 //! can be read, and changed, on its own.
 
+mod air;
+#[cfg(test)]
+mod air_tests;
 pub mod events;
 mod fight;
 mod finish;
 mod fire;
 mod morale;
+#[cfg(test)]
+mod morale_tests;
 mod movement;
 mod piece;
 mod setup;
@@ -111,6 +116,7 @@ impl TurnByTurn for Battle<'_, '_> {
     fn play_turn(&mut self) {
         self.s.turn += 1;
         self.orders_phase();
+        self.air_orders();
         self.morale_phase();
         if self.over() {
             return;

@@ -7,7 +7,7 @@ use super::piece::{Piece, Posture, State, Trigger};
 use super::{Battle, ASSAULT_CM};
 use crate::battle::result::Role;
 use crate::battle::shared_events::Shared;
-use crate::core::kinds::{Cover, VehicleKind};
+use crate::core::kinds::{Cover, StandType, VehicleKind};
 use crate::rules::bia::morale_test::{stand_result, StandResult};
 
 /// What each side sees at a morale phase, worked out once for all its tests
@@ -100,11 +100,7 @@ impl Battle<'_, '_> {
                 p.vehicle,
                 Some(VehicleKind::TrackTank | VehicleKind::Hovertank)
             );
-            v.hma_or_apc |= p.hard()
-                || matches!(
-                    p.vehicle,
-                    Some(VehicleKind::LightTrack | VehicleKind::Hoverbus)
-                );
+            v.hma_or_apc |= p.hard() || p.apc();
             v.people += p.people - p.hits;
         }
         for r in 0..2 {
@@ -267,8 +263,18 @@ impl Battle<'_, '_> {
         if p.officers > 0 {
             // The officer's own stand: the officer is taking the test.
             out.push(("officer_taking_morale", 2));
-        } else if self.officer_with(i) {
-            out.push(("officer_leading", 1));
+        } else {
+            if p.kind == StandType::Commander {
+                // A command figure who holds no commission: a key NCO.
+                out.push(("nco_taking_morale", 1));
+            }
+            if self.officer_with(i) {
+                out.push(("officer_leading", 1));
+            }
+        }
+        if p.apc() {
+            // The crew of an armoured personnel carrier, inside it.
+            out.push(("in_apc", 1));
         }
         if self.close(pic, i) || p.shelled {
             out.push(("under_close_or_indirect_fire", -1));

@@ -9,7 +9,7 @@ use crate::core::kinds::{
     AircraftSpeed, Cover, Equipment, Experience, StandType, Status, Training, UnitFlag,
     VehicleKind, Weapon,
 };
-use crate::rules::bia::air_defence::{system_of, AdSystem};
+use crate::rules::bia::air_defence::{foot_system, system_of, AdSystem};
 use crate::rules::bia::armour::armour_value;
 use crate::rules::bia::experience::{effective_training, experience};
 use crate::rules::bia::fire::{firer_total, target_total, Firer, Target};
@@ -187,6 +187,9 @@ pub struct Piece {
     pub escort: i8,
     /// Attacked by an aircraft since its last morale phase.
     pub air_attacked: bool,
+    /// An aircraft taking evasive action this turn: −3 to fire at it, and it
+    /// cannot fire (BiA L402, L476).
+    pub evasive: bool,
 }
 
 /// Where a target's share of the firing modifiers sits in `Piece::target_mod`.
@@ -204,7 +207,13 @@ impl Piece {
         let morale = i64::from(s.morale.morale);
         let is_vehicle = s.stand_type == StandType::Vehicle;
         let is_aircraft = s.stand_type == StandType::Aircraft;
-        let weapon_line = s.weapon.and_then(|w| line(w).ok());
+        // An aircraft's multi-cannon strafes on the vehicle cannon's line
+        // (BiA L480 gives it none of its own on the range table).
+        let ground_weapon = match s.weapon {
+            Some(Weapon::MultiCannon) if is_aircraft => Some(Weapon::VehCannon),
+            w => w,
+        };
+        let weapon_line = ground_weapon.and_then(|w| line(w).ok());
         let (tactical_move, _) = moves(mover(s.stand_type, s.equipment, s.vehicle));
         let experience = experience(training, s.actions);
         let on_foot = !is_vehicle && !is_aircraft;
@@ -231,7 +240,7 @@ impl Piece {
                 .and_then(|l| l.cells.iter().flatten().filter_map(|c| c.pen).max())
                 .map(|p| i8::try_from(p).expect("penetration fits a byte")),
             blast: weapon_line.is_some_and(|l| l.blast),
-            reach: s.weapon.and_then(|w| max_range(w).ok()).unwrap_or(0),
+            reach: ground_weapon.and_then(|w| max_range(w).ok()).unwrap_or(0),
             pen_reach: weapon_line.map_or(0, |l| {
                 BANDS
                     .iter()
@@ -241,7 +250,14 @@ impl Piece {
                     .max()
                     .unwrap_or(0)
             }),
-            ad: s.weapon.and_then(system_of),
+            // Gun crews (artillery) keep to their guns.
+            ad: s.weapon.and_then(|w| {
+                if on_foot && s.stand_type != StandType::Artillery {
+                    foot_system(s.equipment, w)
+                } else {
+                    system_of(w)
+                }
+            }),
             speed: s.speed.unwrap_or(AircraftSpeed::Slow),
             officers: i64::from(s.officer),
             morale,
@@ -286,6 +302,7 @@ impl Piece {
             host: None,
             escort: 0,
             air_attacked: false,
+            evasive: false,
             captured: 0,
             firer_mod: [0; 2],
             target_mod: [0; 24],
@@ -337,7 +354,7 @@ impl Piece {
             non_tactical,
             chaff: false,
             locked_on: false,
-            evasive: false,
+            evasive: self.evasive,
         }
     }
 
@@ -431,13 +448,28 @@ impl Piece {
         self.on_foot && matches!(self.equipment, Some(Equipment::Hma | Equipment::Ma))
     }
 
+    /// An armoured personnel carrier (light track or hoverbus), as "in APC"
+    /// and "enemy in HMA/APC" read it.
+    pub fn apc(&self) -> bool {
+        self.is_vehicle
+            && matches!(
+                self.vehicle,
+                Some(VehicleKind::LightTrack | VehicleKind::Hoverbus)
+            )
+    }
+
     /// Whether this piece's weapon can ever hurt `target` (see `armour::can_harm`).
     pub fn can_hurt(&self, target: &Piece) -> bool {
         if self.weapon.is_none() {
             return false;
         }
-        if target.is_aircraft || self.ad.is_some() {
-            return target.is_aircraft && self.ad.is_some();
+        if target.is_aircraft {
+            // Aircraft only through the air-defence table.
+            return self.ad.is_some();
+        }
+        if self.line.is_none() {
+            // An air-defence weapon engages nothing on the ground.
+            return false;
         }
         // BiA's rule (`BiaProfile::harms`) with the weapon's best penetration.
         let civilian = self.equipment == Some(Equipment::CivilianWeapons);

@@ -89,10 +89,11 @@ impl<'a> BiaTable<'a> {
         if f.ammo <= 0 {
             return Err(format!("`{firer}` is out of ammunition"));
         }
-        if f.ad.is_some() != t.is_aircraft {
+        if (t.is_aircraft && f.ad.is_none()) || (!t.is_aircraft && f.line.is_none()) {
             return Err(format!("{weapon} cannot engage `{target}`"));
         }
-        if f.ad.is_none() {
+        // A strafing multi-cannon fires on the vehicle cannon's line.
+        if !t.is_aircraft && weapon != crate::core::kinds::Weapon::MultiCannon {
             cell(weapon, range).map_err(|e| e.to_string())?;
         }
         let mut situation = Situation {
@@ -119,7 +120,9 @@ impl<'a> BiaTable<'a> {
         }
         self.run(|b| {
             b.s.situation = Some(situation);
-            if b.s.pieces[i].ad.is_some() {
+            if b.s.pieces[j].is_aircraft && b.s.pieces[i].is_aircraft {
+                b.air_to_air(i, j);
+            } else if b.s.pieces[j].is_aircraft {
                 b.air_defence(i, j);
             } else {
                 b.shoot(i, j);
