@@ -54,8 +54,14 @@ impl Battle<'_, '_> {
         loop {
             match self.pick(side) {
                 Some(f) => self.activate(f),
-                None if self.pick(side.other()).is_none() => break,
-                None => {}
+                None => {
+                    // No figure is readied during a turn, so a side with none
+                    // left stays so: the other activates the rest in turn.
+                    while let Some(f) = self.pick(side.other()) {
+                        self.activate(f);
+                    }
+                    break;
+                }
             }
             side = side.other();
         }
@@ -123,11 +129,10 @@ impl Battle<'_, '_> {
     fn suppressed_friend(&self, leader: usize) -> Option<usize> {
         let lf = self.p.figures[leader];
         let r = reaction::command_radius(lf.quality) as f64;
-        self.across(leader, lf.role, r)
+        let pinned = &self.s.pinned;
+        bits::each_in(self.across(leader, lf.role, r), |k| pinned.word(k))
             .filter(|&g| {
                 g != leader
-                    && self.s.places[g].up
-                    && self.s.places[g].suppressed
                     && self.dist2(leader, g) <= r * r
                     && lf.quality.sides()
                         > reaction::transfer_target(lf.motivation, self.p.figures[g].motivation)

@@ -6,14 +6,18 @@
 
 use super::*;
 
-/// A figure's nearest enemy as found when its side's enemies had made
-/// `moves` moves and the figure stood at `x`: still its nearest while no
-/// enemy has moved, it has not moved and that enemy is up (a figure going
-/// down that was not the nearest changes nothing).
+/// Figures (by index) that share a stamp of their last move (`State::stamps`).
+pub(crate) const BUCKET: usize = 8;
+
+/// A figure's nearest enemy as found at move `clock` with the figure at
+/// `x`: still its nearest while it has not moved, that enemy is up and no
+/// enemy within that distance across has moved since (one farther across
+/// cannot come nearer; a figure going down that was not the nearest changes
+/// nothing).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Near {
     pub(crate) enemy: u32,
-    pub(crate) moves: u32,
+    pub(crate) clock: u32,
     pub(crate) x: f64,
     pub(crate) d2: f64,
 }
@@ -21,7 +25,7 @@ pub(crate) struct Near {
 impl Near {
     pub(crate) const NONE: Near = Near {
         enemy: u32::MAX,
-        moves: u32::MAX,
+        clock: 0,
         x: f64::NAN,
         d2: 0.0,
     };
@@ -34,9 +38,11 @@ pub(crate) fn split(ys: &[f64], y: f64, below: impl Fn(f64) -> bool) -> usize {
     let Some(&first) = ys.first() else {
         return 0;
     };
-    let guess = ((y - first) / SPACING).ceil();
+    // About where `y` stands (the steps below make it exact); not `ceil`,
+    // which is a call into the C library on the baseline x86-64.
+    let guess = (y - first) / SPACING;
     let mut i = if guess > 0.0 {
-        (guess as usize).min(ys.len())
+        (guess as usize + 1).min(ys.len())
     } else {
         0
     };
@@ -117,7 +123,8 @@ impl Battle<'_, '_> {
     pub(crate) fn front_moves(&mut self, f: usize, old: f64, new: Option<f64>) {
         let side = self.p.figures[f].role.index();
         if new.is_some() {
-            self.s.moves[side] = self.s.moves[side].wrapping_add(1);
+            self.s.clock += 1;
+            self.s.stamps[f / BUCKET] = self.s.clock;
             self.s.no_leader[side] = false;
         }
         let Some((fx, n)) = self.s.front[side] else {
@@ -234,50 +241,13 @@ impl Battle<'_, '_> {
 
     /// The nearest up enemy and its distance.
     /// (The search every action makes, so written out: outward across the
-    /// table from `f`, each way until nothing farther across can be nearer;
-    /// the same as `nearest_where` with no condition.)
+    /// table from `f` over the enemies up, each way until nothing farther
+    /// across can be nearer; the same as `nearest_where` with no condition.
+    /// The result is kept until an enemy within its distance across moves.)
     pub(crate) fn nearest(&self, f: usize) -> Option<(usize, f64)> {
-        let foe = self.p.figures[f].role.other();
-        let c = self.s.near[f].get();
-        if c.moves == self.s.moves[foe.index()]
-            && c.x == self.s.places[f].x
-            && self.s.places[c.enemy as usize].up
-        {
-            return Some((c.enemy as usize, c.d2.sqrt()));
-        }
-        let r = self.side(foe);
-        let (ys, places) = (&self.p.ys[r.clone()], &self.s.places[r.clone()]);
-        let (x, y) = (self.s.places[f].x, self.p.ys[f]);
-        let mid = split(ys, y, |gy| gy < y);
-        // (index within the side, squared distance)
-        let mut best: Option<(usize, f64)> = None;
-        let mut look = |i: usize| {
-            let dy = y - ys[i];
-            let dy2 = dy * dy;
-            if best.is_some_and(|(_, bd)| dy2 > bd) {
-                return false;
-            }
-            if places[i].up {
-                let dx = x - places[i].x;
-                let d2 = dx * dx + dy2;
-                if best.is_none_or(|(bi, bd)| d2 < bd || (d2 == bd && i < bi)) {
-                    best = Some((i, d2));
-                }
-            }
-            true
-        };
-        for i in mid..ys.len() {
-            if !look(i) {
-                break;
-            }
-        }
-        for i in (0..mid).rev() {
-            if !look(i) {
-                break;
-            }
-        }
+        let found = self.kept_nearest(f).or_else(|| self.search_nearest(f));
         debug_assert_eq!(
-            best.map(|(i, d2)| (i + r.start, d2)),
+            found.map(|(g, d2)| (g, d2.to_bits())),
             self.side(self.p.figures[f].role.other())
                 .filter(|&g| self.s.places[g].up)
                 .map(|g| (g, self.dist2(f, g)))
@@ -285,14 +255,70 @@ impl Battle<'_, '_> {
                     Some((_, bd)) if bd <= d2 => b,
                     _ => Some((g, d2)),
                 })
+                .map(|(g, d2)| (g, d2.to_bits()))
         );
-        let (i, d2) = best?;
+        found.map(|(g, d2)| (g, d2.sqrt()))
+    }
+
+    /// The nearest enemy kept from an earlier search, with its squared
+    /// distance, if it still holds.
+    fn kept_nearest(&self, f: usize) -> Option<(usize, f64)> {
+        let c = self.s.near[f].get();
+        if c.x != self.s.places[f].x || !self.s.places[c.enemy as usize].up {
+            return None;
+        }
+        let foe = self.p.figures[f].role.other();
+        let w = self.across(f, foe, c.d2.sqrt());
+        if w.is_empty() {
+            return None;
+        }
+        let moved = self.s.stamps[w.start / BUCKET..=(w.end - 1) / BUCKET]
+            .iter()
+            .any(|&t| t > c.clock);
+        (!moved).then_some((c.enemy as usize, c.d2))
+    }
+
+    fn search_nearest(&self, f: usize) -> Option<(usize, f64)> {
+        let r = self.side(self.p.figures[f].role.other());
+        let (alive, ys, places) = (&self.s.alive, &self.p.ys, &self.s.places);
+        let (x, y) = (self.s.places[f].x, self.p.ys[f]);
+        let mid = r.start + split(&ys[r.clone()], y, |gy| gy < y);
+        let mut best: Option<(usize, f64)> = None;
+        // Whether to look on past `g` (an enemy up).
+        let mut look = |g: usize| {
+            let dy = y - ys[g];
+            let dy2 = dy * dy;
+            if best.is_some_and(|(_, bd)| dy2 > bd) {
+                return false;
+            }
+            let dx = x - places[g].x;
+            let d2 = dx * dx + dy2;
+            if best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) {
+                best = Some((g, d2));
+            }
+            true
+        };
+        let mut from = mid;
+        while let Some(g) = bits::first_in(from..r.end, |k| alive.word(k)) {
+            if !look(g) {
+                break;
+            }
+            from = g + 1;
+        }
+        let mut to = mid;
+        while let Some(g) = bits::last_in(r.start..to, |k| alive.word(k)) {
+            if !look(g) {
+                break;
+            }
+            to = g;
+        }
+        let (g, d2) = best?;
         self.s.near[f].set(Near {
-            enemy: (i + r.start) as u32,
-            moves: self.s.moves[foe.index()],
+            enemy: g as u32,
+            clock: self.s.clock,
             x,
             d2,
         });
-        Some((i + r.start, d2.sqrt()))
+        Some((g, d2))
     }
 }

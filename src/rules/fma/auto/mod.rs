@@ -163,8 +163,12 @@ pub(crate) struct State {
     /// Each side's front: the largest `x` of its figures up and how many
     /// stand there; `None` until asked for after it changed.
     pub(crate) front: [Option<(f64, u32)>; 2],
-    /// Moves made by each side's figures so far.
-    pub(crate) moves: [u32; 2],
+    /// Moves made so far by all figures: the clock of `stamps`.
+    pub(crate) clock: u32,
+    /// For each `BUCKET` figures (by index), the `clock` of the last move
+    /// one of them made: a kept nearest enemy stays good while no enemy
+    /// within its distance across has moved since it was found.
+    pub(crate) stamps: Vec<u32>,
     /// Per side: no leader can pass an action to a suppressed friend, as
     /// last found; it stays so until a figure of the side is suppressed or
     /// moves, or a new turn readies the leaders again.

@@ -154,7 +154,8 @@ impl<'a> Prepared<'a> {
             watching: self.marks(|pl| pl.up && pl.overwatch),
             front: [None; 2],
             no_leader: [false; 2],
-            moves: [0; 2],
+            clock: 0,
+            stamps: vec![0; self.places.len().div_ceil(super::geometry::BUCKET)],
             near: vec![Cell::new(Near::NONE); self.places.len()],
         }
     }
