@@ -18,16 +18,23 @@ pub(crate) const BUCKET: usize = 8;
 pub(crate) struct Near {
     pub(crate) enemy: u32,
     pub(crate) clock: u32,
+    /// The stamps (`State::stamps`) of the enemies within its distance
+    /// across, first and last.
+    pub(crate) stamps: (u32, u32),
     pub(crate) x: f64,
     pub(crate) d2: f64,
+    /// The distance (`d2`'s square root, taken once).
+    pub(crate) d: f64,
 }
 
 impl Near {
     pub(crate) const NONE: Near = Near {
         enemy: u32::MAX,
         clock: 0,
+        stamps: (0, 0),
         x: f64::NAN,
         d2: 0.0,
+        d: 0.0,
     };
 }
 
@@ -79,7 +86,7 @@ impl Battle<'_, '_> {
     /// Suppresses a figure or lifts its suppression.
     pub(crate) fn set_suppressed(&mut self, f: usize, on: bool) {
         if on {
-            self.s.no_leader[self.p.figures[f].role.index()] = false;
+            self.leaders_unsure_near(f);
         }
         self.s.places[f].suppressed = on;
         self.s.pinned.set(f, on && self.s.places[f].up);
@@ -89,6 +96,16 @@ impl Battle<'_, '_> {
     pub(crate) fn set_overwatch(&mut self, f: usize, on: bool) {
         self.s.places[f].overwatch = on;
         self.s.watching.set(f, on && self.s.places[f].up);
+    }
+
+    /// A figure of a side was suppressed or moved: a leader within
+    /// `bits::WIDE` of it may now pass it (or a friend) an action.
+    fn leaders_unsure_near(&mut self, f: usize) {
+        let side = self.p.figures[f].role.index();
+        let last = (self.p.figures.len() - 1) / 64;
+        for k in f.saturating_sub(bits::WIDE) / 64..=((f + bits::WIDE) / 64).min(last) {
+            self.s.unsure[side].set(k, true);
+        }
     }
 
     /// The largest `x` of a side's figures up (`-inf` when none is).
@@ -125,7 +142,7 @@ impl Battle<'_, '_> {
         if new.is_some() {
             self.s.clock += 1;
             self.s.stamps[f / BUCKET] = self.s.clock;
-            self.s.no_leader[side] = false;
+            self.leaders_unsure_near(f);
         }
         let Some((fx, n)) = self.s.front[side] else {
             return;
@@ -141,7 +158,8 @@ impl Battle<'_, '_> {
 
     /// A new turn: every figure still up is yet to activate.
     pub(crate) fn begin_turn_marks(&mut self) {
-        self.s.no_leader = [false; 2];
+        self.s.unsure = [self.p.all_words(), self.p.all_words()];
+        self.s.first_ready = [0; 2];
         for (f, pl) in self.s.places.iter_mut().enumerate() {
             pl.activated = !pl.up;
             self.s.ready.set(f, pl.up);
@@ -247,7 +265,7 @@ impl Battle<'_, '_> {
     pub(crate) fn nearest(&self, f: usize) -> Option<(usize, f64)> {
         let found = self.kept_nearest(f).or_else(|| self.search_nearest(f));
         debug_assert_eq!(
-            found.map(|(g, d2)| (g, d2.to_bits())),
+            found.map(|n| (n.enemy as usize, n.d2.to_bits())),
             self.side(self.p.figures[f].role.other())
                 .filter(|&g| self.s.places[g].up)
                 .map(|g| (g, self.dist2(f, g)))
@@ -257,28 +275,23 @@ impl Battle<'_, '_> {
                 })
                 .map(|(g, d2)| (g, d2.to_bits()))
         );
-        found.map(|(g, d2)| (g, d2.sqrt()))
+        found.map(|n| (n.enemy as usize, n.d))
     }
 
     /// The nearest enemy kept from an earlier search, with its squared
     /// distance, if it still holds.
-    fn kept_nearest(&self, f: usize) -> Option<(usize, f64)> {
+    fn kept_nearest(&self, f: usize) -> Option<Near> {
         let c = self.s.near[f].get();
         if c.x != self.s.places[f].x || !self.s.places[c.enemy as usize].up {
             return None;
         }
-        let foe = self.p.figures[f].role.other();
-        let w = self.across(f, foe, c.d2.sqrt());
-        if w.is_empty() {
-            return None;
-        }
-        let moved = self.s.stamps[w.start / BUCKET..=(w.end - 1) / BUCKET]
+        let moved = self.s.stamps[c.stamps.0 as usize..=c.stamps.1 as usize]
             .iter()
             .any(|&t| t > c.clock);
-        (!moved).then_some((c.enemy as usize, c.d2))
+        (!moved).then_some(c)
     }
 
-    fn search_nearest(&self, f: usize) -> Option<(usize, f64)> {
+    fn search_nearest(&self, f: usize) -> Option<Near> {
         let r = self.side(self.p.figures[f].role.other());
         let (alive, ys, places) = (&self.s.alive, &self.p.ys, &self.s.places);
         let (x, y) = (self.s.places[f].x, self.p.ys[f]);
@@ -298,27 +311,29 @@ impl Battle<'_, '_> {
             }
             true
         };
-        let mut from = mid;
-        while let Some(g) = bits::first_in(from..r.end, |k| alive.word(k)) {
+        for g in bits::each_in(mid..r.end, |k| alive.word(k)) {
             if !look(g) {
                 break;
             }
-            from = g + 1;
         }
-        let mut to = mid;
-        while let Some(g) = bits::last_in(r.start..to, |k| alive.word(k)) {
+        for g in bits::each_in_rev(r.start..mid, |k| alive.word(k)) {
             if !look(g) {
                 break;
             }
-            to = g;
         }
         let (g, d2) = best?;
-        self.s.near[f].set(Near {
+        let d = d2.sqrt();
+        // Not empty: the nearest enemy is in it.
+        let w = self.across(f, self.p.figures[f].role.other(), d);
+        let near = Near {
             enemy: g as u32,
             clock: self.s.clock,
+            stamps: ((w.start / BUCKET) as u32, ((w.end - 1) / BUCKET) as u32),
             x,
             d2,
-        });
-        Some((g, d2))
+            d,
+        };
+        self.s.near[f].set(near);
+        Some(near)
     }
 }
