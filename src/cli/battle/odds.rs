@@ -24,8 +24,8 @@ const DEFAULT_CAP: u64 = 100_000;
 
 /// Runs from which `battle odds` shows a progress bar.
 const BAR_FROM: u64 = 2000;
-/// The bar: runs done of all, their rate and the time left.
-const BAR_TEMPLATE: &str = "{wide_bar} {pos}/{len} runs, {per_sec}, {eta} left";
+/// The bar: runs done of all and the time left.
+const BAR_TEMPLATE: &str = "{wide_bar} {pos}/{len} runs, {eta} left";
 
 /// The progress bar of a long odds run, drawn to `target` (on standard
 /// error indicatif draws only to a terminal); none with `--json`, whose
