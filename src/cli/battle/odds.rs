@@ -3,6 +3,7 @@
 
 use std::time::Instant;
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use super::{clock_seed, driver, output, CliError, Ctx};
@@ -20,6 +21,22 @@ pub const MAX_RUNS: u64 = 1_000_000;
 /// Runs without `--runs`: plainly, and as the cap of `--precision`.
 const DEFAULT_RUNS: u64 = 1000;
 const DEFAULT_CAP: u64 = 100_000;
+
+/// Runs from which `battle odds` shows a progress bar.
+const BAR_FROM: u64 = 2000;
+/// The bar: runs done of all and the time left.
+const BAR_TEMPLATE: &str = "{wide_bar} {pos}/{len} runs, {eta} left";
+
+/// The progress bar of a long odds run, drawn to `target` (on standard
+/// error indicatif draws only to a terminal); none with `--json`, whose
+/// output is for programs.
+fn progress(total: u64, json: bool, target: ProgressDrawTarget) -> ProgressBar {
+    if total < BAR_FROM || json {
+        return ProgressBar::hidden();
+    }
+    let style = ProgressStyle::with_template(BAR_TEMPLATE).expect("a valid bar template");
+    ProgressBar::with_draw_target(Some(total), target).with_style(style)
+}
 
 /// What the first row of `--compare` is called.
 const PLAN: &str = "plan";
@@ -131,11 +148,7 @@ pub fn run(ctx: &Ctx, registry: &Registry, code: &str, ask: Ask) -> Result<(), C
     drop(store);
     let seed = ctx.seed.unwrap_or_else(clock_seed);
     let total = stop.runs.saturating_mul(setups.len() as u64);
-    let bar = if total >= 2000 && !ctx.json {
-        indicatif::ProgressBar::new(total)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = progress(total, ctx.json, ProgressDrawTarget::stderr());
     let started = Instant::now();
     let mut docs = Vec::new();
     for (spec, s) in &setups {
@@ -275,4 +288,71 @@ fn print_compare(code: &str, seed: u64, seconds: f64, docs: &[VariantDoc], minut
             })
         )
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use indicatif::TermLike;
+    use std::io;
+    use std::sync::{Arc, Mutex};
+
+    /// A terminal that keeps what is drawn on it.
+    #[derive(Debug, Clone, Default)]
+    struct Screen(Arc<Mutex<String>>);
+
+    impl TermLike for Screen {
+        fn width(&self) -> u16 {
+            100
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> io::Result<()> {
+            self.write_str(&format!("{s}\n"))
+        }
+        fn write_str(&self, s: &str) -> io::Result<()> {
+            self.0.lock().unwrap().push_str(s);
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn drawn(total: u64, json: bool) -> String {
+        let screen = Screen::default();
+        let bar = progress(
+            total,
+            json,
+            ProgressDrawTarget::term_like(Box::new(screen.clone())),
+        );
+        for _ in 0..total / 4 {
+            bar.inc(1);
+        }
+        bar.tick();
+        let out = screen.0.lock().unwrap().clone();
+        out
+    }
+
+    #[test]
+    fn a_long_odds_run_shows_the_runs_done_and_the_time_left_but_not_with_json() {
+        let shown = drawn(10_000, false);
+        assert!(shown.contains("2500/10000 runs"), "{shown}");
+        assert!(shown.contains(" left"), "the time left: {shown}");
+        assert_eq!(drawn(10_000, true), "", "--json output is for programs");
+        assert_eq!(drawn(100, false), "", "a short run needs no bar");
+    }
 }

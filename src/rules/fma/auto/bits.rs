@@ -97,6 +97,35 @@ pub(crate) fn each_in(
     })
 }
 
+/// The indices in `range`, last first, whose bits are set in `word(k)`.
+pub(crate) fn each_in_rev(
+    range: Range<usize>,
+    word: impl Fn(usize) -> u64,
+) -> impl Iterator<Item = usize> {
+    let (start, end) = (range.start, range.end);
+    let words = if start >= end {
+        0..0
+    } else {
+        start / 64..(end - 1) / 64 + 1
+    };
+    words.rev().flat_map(move |k| {
+        let mut w = word(k);
+        if k == start / 64 {
+            w &= u64::MAX << (start % 64);
+        }
+        if k == (end - 1) / 64 && !end.is_multiple_of(64) {
+            w &= u64::MAX >> (64 - end % 64);
+        }
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let b = 63 - w.leading_zeros() as usize;
+                w &= !(1u64 << b);
+                k * 64 + b
+            })
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,6 +145,13 @@ mod tests {
         );
         assert_eq!(first_in(65..200, |k| b.word(k)), Some(130));
         assert_eq!(first_in(5..5, |k| b.word(k)), None);
+        let mut back: Vec<usize> = each_in_rev(1..199, |k| b.word(k)).collect();
+        back.reverse();
+        assert_eq!(back, each_in(1..199, |k| b.word(k)).collect::<Vec<_>>());
+        assert_eq!(each_in_rev(0..200, |k| b.word(k)).next(), Some(199));
+        assert_eq!(each_in_rev(64..64, |k| b.word(k)).next(), None);
+        assert_eq!(each_in_rev(0..64, |k| b.word(k)).next(), Some(63));
+        assert_eq!(each_in_rev(0..63, |k| b.word(k)).next(), None);
         let wide: Vec<usize> = each_in(0..200, |k| b.widened(k)).collect();
         let want: Vec<usize> = (0..200)
             .filter(|&i: &usize| (i.saturating_sub(WIDE)..=(i + WIDE).min(199)).any(|j| b.get(j)))

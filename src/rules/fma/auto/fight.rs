@@ -54,8 +54,14 @@ impl Battle<'_, '_> {
         loop {
             match self.pick(side) {
                 Some(f) => self.activate(f),
-                None if self.pick(side.other()).is_none() => break,
-                None => {}
+                None => {
+                    // No figure is readied during a turn, so a side with none
+                    // left stays so: the other activates the rest in turn.
+                    while let Some(f) = self.pick(side.other()) {
+                        self.activate(f);
+                    }
+                    break;
+                }
             }
             side = side.other();
         }
@@ -67,55 +73,62 @@ impl Battle<'_, '_> {
     /// not suppressed, else its first suppressed one.
     pub(crate) fn pick(&mut self, side: Role) -> Option<usize> {
         let range = self.side(side);
+        let ix = side.index();
+        let from = self.s.first_ready[ix].max(range.start);
+        let ready_at = bits::first_in(from..range.end, |k| self.s.ready.word(k))?;
+        self.s.first_ready[ix] = ready_at;
         let (ready, pinned) = (&self.s.ready, &self.s.pinned);
         debug_assert!(range.clone().all(|f| {
             let pl = &self.s.places[f];
             ready.get(f) == (pl.up && !pl.activated) && pinned.get(f) == (pl.up && pl.suppressed)
         }));
+        debug_assert!(!range.clone().any(|f| f < ready_at && ready.get(f)));
         // Figures free to fight go before suppressed ones.
-        let first = bits::first_in(range.clone(), |k| ready.word(k) & !pinned.word(k))
-            .or_else(|| bits::first_in(range.clone(), |k| ready.word(k)))?;
-        let ix = side.index();
-        if !self.s.no_leader[ix] && bits::first_in(range.clone(), |k| pinned.word(k)).is_some() {
-            // Only a ready leader with a suppressed figure within a command
-            // radius across the table can have one to pass an action to.
-            const _: () = assert!(bits::WIDE as f64 * SPACING >= 12.0, "a D12's radius");
-            let leaders = &self.p.leaders;
-            let near = |k| match ready.word(k) & leaders.word(k) {
-                0 => 0,
-                c => c & pinned.widened(k),
-            };
-            let mut from = range.start;
-            let mut found = None;
-            while let Some(l) = bits::first_in(from..range.end, near) {
-                from = l + 1;
-                // A friend suppressed within the leader's radius across.
-                let w =
-                    (reaction::command_radius(self.p.figures[l].quality) as f64 / SPACING) as usize;
-                let (lo, hi) = (l.saturating_sub(w), (l + w + 1).min(self.p.figures.len()));
-                if (bits::first_in(lo..l, |k| pinned.word(k)).is_some()
-                    || bits::first_in(l + 1..hi, |k| pinned.word(k)).is_some())
-                    && self.suppressed_friend(l).is_some()
-                {
-                    found = Some(l);
-                    break;
-                }
+        let first = bits::first_in(ready_at..range.end, |k| ready.word(k) & !pinned.word(k))
+            .unwrap_or(ready_at);
+        // The lowest ready leader that can pass an action to a suppressed
+        // friend, looked for only where one may be.
+        let words = ready_at / 64..(range.end - 1) / 64 + 1;
+        let mut k0 = words.start;
+        while let Some(k) = bits::first_in(k0..words.end, |j| self.s.unsure[ix].word(j)) {
+            let within = ready_at.max(k * 64)..range.end.min(k * 64 + 64);
+            if let Some(l) = self.leader_in(within) {
+                return Some(l);
             }
-            match found {
-                Some(l) => return Some(l),
-                // Activations and figures going down only take leaders or
-                // suppressed friends away: none stays none until a figure is
-                // suppressed or moves, or the turn ends.
-                None => self.s.no_leader[ix] = true,
+            self.s.unsure[ix].set(k, false);
+            k0 = k + 1;
+        }
+        debug_assert!(!range.clone().any(|l| self.s.ready.get(l)
+            && self.p.leaders.get(l)
+            && self.suppressed_friend(l).is_some()));
+        Some(first)
+    }
+
+    /// The first ready leader in `within` with a suppressed friend in its
+    /// command radius whose transfer its die can pass at all.
+    fn leader_in(&self, within: std::ops::Range<usize>) -> Option<usize> {
+        let (ready, pinned, leaders) = (&self.s.ready, &self.s.pinned, &self.p.leaders);
+        // Only a ready leader with a suppressed figure within a command
+        // radius across the table can have one to pass an action to.
+        const _: () = assert!(bits::WIDE as f64 * SPACING >= 12.0, "a D12's radius");
+        let near = |k| match ready.word(k) & leaders.word(k) {
+            0 => 0,
+            c => c & pinned.widened(k),
+        };
+        let mut from = within.start;
+        while let Some(l) = bits::first_in(from..within.end, near) {
+            from = l + 1;
+            // A friend suppressed within the leader's radius across.
+            let w = (reaction::command_radius(self.p.figures[l].quality) as f64 / SPACING) as usize;
+            let (lo, hi) = (l.saturating_sub(w), (l + w + 1).min(self.p.figures.len()));
+            if (bits::first_in(lo..l, |k| pinned.word(k)).is_some()
+                || bits::first_in(l + 1..hi, |k| pinned.word(k)).is_some())
+                && self.suppressed_friend(l).is_some()
+            {
+                return Some(l);
             }
         }
-        debug_assert!(
-            !self.s.no_leader[ix]
-                || !range.clone().any(|l| self.s.ready.get(l)
-                    && self.p.leaders.get(l)
-                    && self.suppressed_friend(l).is_some())
-        );
-        Some(first)
+        None
     }
 
     /// The nearest suppressed friend in the leader's command radius whose
@@ -123,11 +136,10 @@ impl Battle<'_, '_> {
     fn suppressed_friend(&self, leader: usize) -> Option<usize> {
         let lf = self.p.figures[leader];
         let r = reaction::command_radius(lf.quality) as f64;
-        self.across(leader, lf.role, r)
+        let pinned = &self.s.pinned;
+        bits::each_in(self.across(leader, lf.role, r), |k| pinned.word(k))
             .filter(|&g| {
                 g != leader
-                    && self.s.places[g].up
-                    && self.s.places[g].suppressed
                     && self.dist2(leader, g) <= r * r
                     && lf.quality.sides()
                         > reaction::transfer_target(lf.motivation, self.p.figures[g].motivation)

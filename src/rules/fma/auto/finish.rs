@@ -2,7 +2,7 @@
 //! figures down and killed per stand, and the ammunition the firing used.
 
 use super::events::FmaEvent;
-use super::{Battle, Place, TURNS_PER_AMMO};
+use super::{Battle, TURNS_PER_AMMO};
 use crate::battle::finish::{close, ending, Closing};
 use crate::battle::result::{BattleResult, Role, StandOutcome, Winner};
 use crate::battle::ruleset::Ruleset;
@@ -53,21 +53,18 @@ impl Battle<'_, '_> {
     /// The result; `called` is the umpire's decision in a played battle.
     pub(crate) fn finish(mut self, called: Option<(Winner, String)>) -> BattleResult {
         let verdict = called.or_else(|| self.s.over.clone());
+        // (figures, down, killed) per stand, in one pass over the figures.
+        let mut count = vec![(0i64, 0i64, 0i64); self.p.stands.len()];
+        for (f, pl) in self.p.figures.iter().zip(&self.s.places) {
+            let c = &mut count[f.stand];
+            *c = (c.0 + 1, c.1 + i64::from(!pl.up), c.2 + i64::from(pl.dead));
+        }
         let stands = (0..self.p.stands.len())
             .map(|st| {
-                let figs: Vec<&Place> = self
-                    .p
-                    .figures
-                    .iter()
-                    .zip(&self.s.places)
-                    .filter(|(f, _)| f.stand == st)
-                    .map(|(_, pl)| pl)
-                    .collect();
-                let down = figs.iter().filter(|pl| !pl.up).count() as i64;
-                let killed = figs.iter().filter(|pl| pl.dead).count() as i64;
+                let (figs, down, killed) = count[st];
                 let stand = self.p.stands[st];
                 let ss = self.s.stands[st];
-                let status = if !figs.is_empty() && down == figs.len() as i64 {
+                let status = if figs > 0 && down == figs {
                     Status::Destroyed
                 } else {
                     Status::Effective

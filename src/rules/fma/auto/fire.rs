@@ -101,15 +101,36 @@ impl Battle<'_, '_> {
         }
         // The nearest enemy yet to activate and not suppressed whose gun
         // reaches (the lower index on a tie), read from the bit sets.
+        // Outward across the table from `f`, each way until nothing farther
+        // across can be nearer or within any gun's reach.
         let (ready, pinned) = (&self.s.ready, &self.s.pinned);
-        let window = self.across(f, self.p.figures[f].role.other(), self.p.max_reach);
+        let free = |k| ready.word(k) & !pinned.word(k);
+        let r = self.side(self.p.figures[f].role.other());
+        let y = self.p.ys[f];
+        let mid = r.start + super::geometry::split(&self.p.ys[r.clone()], y, |gy| gy < y);
+        let far = (self.p.max_reach + super::SPACING).powi(2);
         let mut reactor: Option<(usize, f64)> = None;
-        for g in bits::each_in(window, |k| ready.word(k) & !pinned.word(k)) {
+        let mut look = |g: usize| {
+            let dy = y - self.p.ys[g];
+            if dy * dy > far || reactor.is_some_and(|(_, bd)| dy * dy > bd) {
+                return false;
+            }
             let d2 = self.dist2(f, g);
-            if reactor.is_none_or(|(_, bd)| d2 < bd)
+            if reactor.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg))
                 && self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2))
             {
                 reactor = Some((g, d2));
+            }
+            true
+        };
+        for g in bits::each_in(mid..r.end, free) {
+            if !look(g) {
+                break;
+            }
+        }
+        for g in bits::each_in_rev(r.start..mid, free) {
+            if !look(g) {
+                break;
             }
         }
         debug_assert_eq!(

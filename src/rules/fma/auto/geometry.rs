@@ -6,24 +6,35 @@
 
 use super::*;
 
-/// A figure's nearest enemy as found when its side's enemies had made
-/// `moves` moves and the figure stood at `x`: still its nearest while no
-/// enemy has moved, it has not moved and that enemy is up (a figure going
-/// down that was not the nearest changes nothing).
+/// Figures (by index) that share a stamp of their last move (`State::stamps`).
+pub(crate) const BUCKET: usize = 8;
+
+/// A figure's nearest enemy as found at move `clock` with the figure at
+/// `x`: still its nearest while it has not moved, that enemy is up and no
+/// enemy within that distance across has moved since (one farther across
+/// cannot come nearer; a figure going down that was not the nearest changes
+/// nothing).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Near {
     pub(crate) enemy: u32,
-    pub(crate) moves: u32,
+    pub(crate) clock: u32,
+    /// The stamps (`State::stamps`) of the enemies within its distance
+    /// across, first and last.
+    pub(crate) stamps: (u32, u32),
     pub(crate) x: f64,
     pub(crate) d2: f64,
+    /// The distance (`d2`'s square root, taken once).
+    pub(crate) d: f64,
 }
 
 impl Near {
     pub(crate) const NONE: Near = Near {
         enemy: u32::MAX,
-        moves: u32::MAX,
+        clock: 0,
+        stamps: (0, 0),
         x: f64::NAN,
         d2: 0.0,
+        d: 0.0,
     };
 }
 
@@ -34,9 +45,11 @@ pub(crate) fn split(ys: &[f64], y: f64, below: impl Fn(f64) -> bool) -> usize {
     let Some(&first) = ys.first() else {
         return 0;
     };
-    let guess = ((y - first) / SPACING).ceil();
+    // About where `y` stands (the steps below make it exact); not `ceil`,
+    // which is a call into the C library on the baseline x86-64.
+    let guess = (y - first) / SPACING;
     let mut i = if guess > 0.0 {
-        (guess as usize).min(ys.len())
+        (guess as usize + 1).min(ys.len())
     } else {
         0
     };
@@ -73,7 +86,7 @@ impl Battle<'_, '_> {
     /// Suppresses a figure or lifts its suppression.
     pub(crate) fn set_suppressed(&mut self, f: usize, on: bool) {
         if on {
-            self.s.no_leader[self.p.figures[f].role.index()] = false;
+            self.leaders_unsure_near(f);
         }
         self.s.places[f].suppressed = on;
         self.s.pinned.set(f, on && self.s.places[f].up);
@@ -83,6 +96,16 @@ impl Battle<'_, '_> {
     pub(crate) fn set_overwatch(&mut self, f: usize, on: bool) {
         self.s.places[f].overwatch = on;
         self.s.watching.set(f, on && self.s.places[f].up);
+    }
+
+    /// A figure of a side was suppressed or moved: a leader within
+    /// `bits::WIDE` of it may now pass it (or a friend) an action.
+    fn leaders_unsure_near(&mut self, f: usize) {
+        let side = self.p.figures[f].role.index();
+        let last = (self.p.figures.len() - 1) / 64;
+        for k in f.saturating_sub(bits::WIDE) / 64..=((f + bits::WIDE) / 64).min(last) {
+            self.s.unsure[side].set(k, true);
+        }
     }
 
     /// The largest `x` of a side's figures up (`-inf` when none is).
@@ -117,8 +140,9 @@ impl Battle<'_, '_> {
     pub(crate) fn front_moves(&mut self, f: usize, old: f64, new: Option<f64>) {
         let side = self.p.figures[f].role.index();
         if new.is_some() {
-            self.s.moves[side] = self.s.moves[side].wrapping_add(1);
-            self.s.no_leader[side] = false;
+            self.s.clock += 1;
+            self.s.stamps[f / BUCKET] = self.s.clock;
+            self.leaders_unsure_near(f);
         }
         let Some((fx, n)) = self.s.front[side] else {
             return;
@@ -134,7 +158,8 @@ impl Battle<'_, '_> {
 
     /// A new turn: every figure still up is yet to activate.
     pub(crate) fn begin_turn_marks(&mut self) {
-        self.s.no_leader = [false; 2];
+        self.s.unsure = [self.p.all_words(), self.p.all_words()];
+        self.s.first_ready = [0; 2];
         for (f, pl) in self.s.places.iter_mut().enumerate() {
             pl.activated = !pl.up;
             self.s.ready.set(f, pl.up);
@@ -234,50 +259,13 @@ impl Battle<'_, '_> {
 
     /// The nearest up enemy and its distance.
     /// (The search every action makes, so written out: outward across the
-    /// table from `f`, each way until nothing farther across can be nearer;
-    /// the same as `nearest_where` with no condition.)
+    /// table from `f` over the enemies up, each way until nothing farther
+    /// across can be nearer; the same as `nearest_where` with no condition.
+    /// The result is kept until an enemy within its distance across moves.)
     pub(crate) fn nearest(&self, f: usize) -> Option<(usize, f64)> {
-        let foe = self.p.figures[f].role.other();
-        let c = self.s.near[f].get();
-        if c.moves == self.s.moves[foe.index()]
-            && c.x == self.s.places[f].x
-            && self.s.places[c.enemy as usize].up
-        {
-            return Some((c.enemy as usize, c.d2.sqrt()));
-        }
-        let r = self.side(foe);
-        let (ys, places) = (&self.p.ys[r.clone()], &self.s.places[r.clone()]);
-        let (x, y) = (self.s.places[f].x, self.p.ys[f]);
-        let mid = split(ys, y, |gy| gy < y);
-        // (index within the side, squared distance)
-        let mut best: Option<(usize, f64)> = None;
-        let mut look = |i: usize| {
-            let dy = y - ys[i];
-            let dy2 = dy * dy;
-            if best.is_some_and(|(_, bd)| dy2 > bd) {
-                return false;
-            }
-            if places[i].up {
-                let dx = x - places[i].x;
-                let d2 = dx * dx + dy2;
-                if best.is_none_or(|(bi, bd)| d2 < bd || (d2 == bd && i < bi)) {
-                    best = Some((i, d2));
-                }
-            }
-            true
-        };
-        for i in mid..ys.len() {
-            if !look(i) {
-                break;
-            }
-        }
-        for i in (0..mid).rev() {
-            if !look(i) {
-                break;
-            }
-        }
+        let found = self.kept_nearest(f).or_else(|| self.search_nearest(f));
         debug_assert_eq!(
-            best.map(|(i, d2)| (i + r.start, d2)),
+            found.map(|n| (n.enemy as usize, n.d2.to_bits())),
             self.side(self.p.figures[f].role.other())
                 .filter(|&g| self.s.places[g].up)
                 .map(|g| (g, self.dist2(f, g)))
@@ -285,14 +273,67 @@ impl Battle<'_, '_> {
                     Some((_, bd)) if bd <= d2 => b,
                     _ => Some((g, d2)),
                 })
+                .map(|(g, d2)| (g, d2.to_bits()))
         );
-        let (i, d2) = best?;
-        self.s.near[f].set(Near {
-            enemy: (i + r.start) as u32,
-            moves: self.s.moves[foe.index()],
+        found.map(|n| (n.enemy as usize, n.d))
+    }
+
+    /// The nearest enemy kept from an earlier search, with its squared
+    /// distance, if it still holds.
+    fn kept_nearest(&self, f: usize) -> Option<Near> {
+        let c = self.s.near[f].get();
+        if c.x != self.s.places[f].x || !self.s.places[c.enemy as usize].up {
+            return None;
+        }
+        let moved = self.s.stamps[c.stamps.0 as usize..=c.stamps.1 as usize]
+            .iter()
+            .any(|&t| t > c.clock);
+        (!moved).then_some(c)
+    }
+
+    fn search_nearest(&self, f: usize) -> Option<Near> {
+        let r = self.side(self.p.figures[f].role.other());
+        let (alive, ys, places) = (&self.s.alive, &self.p.ys, &self.s.places);
+        let (x, y) = (self.s.places[f].x, self.p.ys[f]);
+        let mid = r.start + split(&ys[r.clone()], y, |gy| gy < y);
+        let mut best: Option<(usize, f64)> = None;
+        // Whether to look on past `g` (an enemy up).
+        let mut look = |g: usize| {
+            let dy = y - ys[g];
+            let dy2 = dy * dy;
+            if best.is_some_and(|(_, bd)| dy2 > bd) {
+                return false;
+            }
+            let dx = x - places[g].x;
+            let d2 = dx * dx + dy2;
+            if best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) {
+                best = Some((g, d2));
+            }
+            true
+        };
+        for g in bits::each_in(mid..r.end, |k| alive.word(k)) {
+            if !look(g) {
+                break;
+            }
+        }
+        for g in bits::each_in_rev(r.start..mid, |k| alive.word(k)) {
+            if !look(g) {
+                break;
+            }
+        }
+        let (g, d2) = best?;
+        let d = d2.sqrt();
+        // Not empty: the nearest enemy is in it.
+        let w = self.across(f, self.p.figures[f].role.other(), d);
+        let near = Near {
+            enemy: g as u32,
+            clock: self.s.clock,
+            stamps: ((w.start / BUCKET) as u32, ((w.end - 1) / BUCKET) as u32),
             x,
             d2,
-        });
-        Some((i + r.start, d2.sqrt()))
+            d,
+        };
+        self.s.near[f].set(near);
+        Some(near)
     }
 }

@@ -140,6 +140,9 @@ pub(crate) struct Prepared<'a> {
     /// not: searches for a shooter look no farther across.
     pub(crate) max_aimed_reach: f64,
     pub(crate) max_reach: f64,
+    /// Each figure's gun if it has one with ammunition (`Battle::gun`),
+    /// packed: the searches for a shooter ask it of every figure they meet.
+    pub(crate) guns: Vec<Option<Weapon>>,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.
@@ -163,12 +166,20 @@ pub(crate) struct State {
     /// Each side's front: the largest `x` of its figures up and how many
     /// stand there; `None` until asked for after it changed.
     pub(crate) front: [Option<(f64, u32)>; 2],
-    /// Moves made by each side's figures so far.
-    pub(crate) moves: [u32; 2],
-    /// Per side: no leader can pass an action to a suppressed friend, as
-    /// last found; it stays so until a figure of the side is suppressed or
-    /// moves, or a new turn readies the leaders again.
-    pub(crate) no_leader: [bool; 2],
+    /// Moves made so far by all figures: the clock of `stamps`.
+    pub(crate) clock: u32,
+    /// For each `BUCKET` figures (by index), the `clock` of the last move
+    /// one of them made: a kept nearest enemy stays good while no enemy
+    /// within its distance across has moved since it was found.
+    pub(crate) stamps: Vec<u32>,
+    /// Per side, the words of 64 figures (`Bits::word`) where a ready
+    /// leader may have a suppressed friend to pass an action to; in the
+    /// others none has, until a figure within `bits::WIDE` of it is
+    /// suppressed or moves, or a new turn readies the leaders again.
+    pub(crate) unsure: [Bits; 2],
+    /// Per side: no figure before this index is ready (no figure is readied
+    /// during a turn, so `pick` never looks before it again).
+    pub(crate) first_ready: [usize; 2],
     /// Each figure's nearest enemy as last found (see `nearest`).
     pub(crate) near: Vec<Cell<Near>>,
 }
@@ -261,10 +272,7 @@ impl Battle<'_, '_> {
     }
 
     pub(crate) fn gun(&self, f: usize) -> Option<Weapon> {
-        match self.p.figures[f].arm {
-            Arm::Gun(w) if self.p.stands[self.p.figures[f].stand].ammo > 0 => Some(w),
-            _ => None,
-        }
+        self.p.guns[f]
     }
 
     fn roll(&mut self, die: Die) -> Rolled {

@@ -13,9 +13,14 @@ impl Battle<'_, '_> {
         let q = self.p.figures[f].quality;
         // Any friend in reach will do: no need to find the nearest.
         let reach = (q.sides() * q.sides()) as f64;
-        let within = self
-            .across(f, self.p.figures[f].role, q.sides() as f64)
-            .any(|g| g != f && self.s.places[g].up && self.dist2(f, g) <= reach);
+        let near = |g: usize| g != f && self.s.places[g].up && self.dist2(f, g) <= reach;
+        // The neighbours across the table first: mostly one of them is near.
+        let side = self.side(self.p.figures[f].role);
+        let within = (f > side.start && near(f - 1))
+            || (f + 1 < side.end && near(f + 1))
+            || self
+                .across(f, self.p.figures[f].role, q.sides() as f64)
+                .any(near);
         debug_assert_eq!(!within, {
             let nearest = self
                 .friends(f)

@@ -68,6 +68,11 @@ impl Battle<'_, '_> {
             // Over a hedge or wall: half the action's move (L694-695).
             goal = goal.max(x - moves / 2.0);
         }
+        // Staying with friends only shortens the move: no need to ask when
+        // it is already too short to make.
+        if goal > x - 0.5 {
+            return false;
+        }
         goal = goal.max(self.with_friends(f, x - goal));
         if goal > x - 0.5 {
             return false;

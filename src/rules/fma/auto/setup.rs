@@ -47,6 +47,7 @@ impl<'a> Prepared<'a> {
             leaders: Bits::default(),
             max_aimed_reach: 0.0,
             max_reach: 0.0,
+            guns: Vec::new(),
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -118,6 +119,14 @@ impl<'a> Prepared<'a> {
             .windows(2)
             .all(|w| w[0].role != w[1].role || w[0].y < w[1].y));
         p.ys = p.figures.iter().map(|f| f.y).collect();
+        p.guns = p
+            .figures
+            .iter()
+            .map(|f| match f.arm {
+                Arm::Gun(w) if p.stands[f.stand].ammo > 0 => Some(w),
+                _ => None,
+            })
+            .collect();
         p.leaders = Bits::new(p.figures.len());
         let least = |role: Role| {
             p.figures
@@ -153,10 +162,22 @@ impl<'a> Prepared<'a> {
             pinned: self.marks(|pl| pl.up && pl.suppressed),
             watching: self.marks(|pl| pl.up && pl.overwatch),
             front: [None; 2],
-            no_leader: [false; 2],
-            moves: [0; 2],
+            unsure: [self.all_words(), self.all_words()],
+            first_ready: [0; 2],
+            clock: 0,
+            stamps: vec![0; self.places.len().div_ceil(super::geometry::BUCKET)],
             near: vec![Cell::new(Near::NONE); self.places.len()],
         }
+    }
+
+    /// Every word of figures (`Bits::word`), as bits.
+    pub(crate) fn all_words(&self) -> Bits {
+        let words = self.places.len().div_ceil(64);
+        let mut b = Bits::new(words);
+        for k in 0..words {
+            b.set(k, true);
+        }
+        b
     }
 
     fn marks(&self, on: impl Fn(&Place) -> bool) -> Bits {
