@@ -65,7 +65,7 @@ fn a_squad_battle_fights_figure_by_figure_and_feeds_the_aid_post() {
         log.contains("Turn 1 (0–1 min)"),
         "FMA turns are a minute: {log}"
     );
-    assert!(log.contains("a1-1#1 (d8/1) activates"), "{log}");
+    assert!(log.contains("a1-2#1 (d8/1) activates"), "{log}");
     assert!(
         log.contains("12 attacking figures against 12 defending"),
         "{log}"
@@ -73,7 +73,7 @@ fn a_squad_battle_fights_figure_by_figure_and_feeds_the_aid_post() {
     assert_eq!(fought["ruleset"], "fma");
     let ours = c.ok(&["battle", "log", "x", "--side", "ifu"]);
     assert!(
-        ours.contains("a1-1#1 (d8/1) activates"),
+        ours.contains("a1-2#1 (d8/1) activates"),
         "a side sees its figures: {ours}"
     );
 

@@ -19,6 +19,7 @@ mod dirtside;
 mod dirtside_fidelity;
 mod faults;
 mod fma;
+mod fma_calibration;
 mod foundation;
 mod limits;
 mod logistics;

@@ -40,7 +40,11 @@ impl Battle<'_, '_> {
                 .filter(|(f, pl)| f.role == r && pl.up)
                 .count()
         };
-        let first = if count(Role::Defender) <= count(Role::Attacker) {
+        // The text names no side to start (L601-609): the smaller side goes
+        // first, and on equal numbers a die decides each turn, so neither
+        // side gains the first shot of every turn.
+        let (d, a) = (count(Role::Defender), count(Role::Attacker));
+        let first = if d < a || (d == a && self.s.dice.d(2) == 1) {
             Role::Defender
         } else {
             Role::Attacker

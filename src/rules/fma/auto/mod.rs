@@ -140,6 +140,9 @@ pub(crate) struct Prepared<'a> {
     /// not: searches for a shooter look no farther across.
     pub(crate) max_aimed_reach: f64,
     pub(crate) max_reach: f64,
+    /// The longest aimed (overwatch) reach of each side's guns, by
+    /// `Role::index`: where an approaching enemy comes under its fire.
+    pub(crate) side_aimed_reach: [f64; 2],
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.

@@ -5,6 +5,9 @@ use super::events::FmaEvent;
 use super::{cover_at, Battle};
 use crate::rules::fma::armour::Cover;
 
+/// How far outside the enemy's aimed reach an approaching figure stops.
+const APPROACH: f64 = 0.1;
+
 impl Battle<'_, '_> {
     pub(crate) fn move_to(&mut self, f: usize, x: f64, how: &'static str) {
         self.move_into(f, x, how, None);
@@ -63,6 +66,16 @@ impl Battle<'_, '_> {
         }
         if to_cover && !covered {
             return false;
+        }
+        if !covered && moves_left >= 2 {
+            // Into the enemy's aimed reach only with the activation's last
+            // MOVE: watchers fire between a figure's two actions (L935-943,
+            // L945-953), so a first MOVE that stops inside their reach with
+            // a useless action to follow hands them a free shot.
+            let edge = front + self.p.side_aimed_reach[self.p.figures[f].role.other().index()];
+            if x > edge + APPROACH && goal <= edge && x - (edge + APPROACH) >= 0.5 {
+                goal = edge + APPROACH;
+            }
         }
         if self.crosses(x, goal) {
             // Over a hedge or wall: half the action's move (L694-695).

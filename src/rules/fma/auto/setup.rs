@@ -47,6 +47,7 @@ impl<'a> Prepared<'a> {
             leaders: Bits::default(),
             max_aimed_reach: 0.0,
             max_reach: 0.0,
+            side_aimed_reach: [0.0; 2],
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -135,6 +136,8 @@ impl<'a> Prepared<'a> {
             if let Arm::Gun(w) = fig.arm {
                 p.max_aimed_reach = p.max_aimed_reach.max(w.reach(true));
                 p.max_reach = p.max_reach.max(w.reach(false));
+                let side = &mut p.side_aimed_reach[fig.role.index()];
+                *side = side.max(w.reach(true));
             }
         }
         Ok(p)
