@@ -26,6 +26,12 @@ pub(crate) struct Activation {
     pub(crate) aimed: bool,
     pub(crate) prepared: bool,
     pub(crate) transferred: bool,
+    /// A crew-served weapon's gunner spent the first action setting it up.
+    pub(crate) setting_up: bool,
+    /// A crew-served weapon has fired in its gunner's activation.
+    pub(crate) fired: bool,
+    /// A loader has diced: both his actions went into it.
+    pub(crate) loaded: bool,
 }
 
 impl Battle<'_, '_> {
@@ -176,6 +182,10 @@ impl Battle<'_, '_> {
     /// One action by the doctrine.
     fn action(&mut self, f: usize, n: usize, act: &mut Activation) {
         let fig = self.p.figures[f];
+        if act.loaded {
+            // A loader's two actions went into his dice.
+            return;
+        }
         if self.s.places[f].suppressed {
             self.rally(f);
             return;
@@ -226,6 +236,9 @@ impl Battle<'_, '_> {
                 return;
             }
         }
+        if self.crew_action(f, n, act) {
+            return;
+        }
         // Attackers move in bounds from cover to cover: a bound begun goes
         // on to the cover it was for; half the teams (by turn) bound toward
         // an enemy beyond their close band while the others fire.
@@ -238,7 +251,9 @@ impl Battle<'_, '_> {
             return;
         }
         let close_band = self.gun(f).map_or(0.0, |w| w.row().bands[0].0 as f64);
-        let bounding = (fig.stand as u32 + self.s.turn).is_multiple_of(2);
+        // A set-up gun holds its place rather than bound.
+        let bounding = (fig.stand as u32 + self.s.turn).is_multiple_of(2)
+            && !(fig.crewed && self.s.places[f].set_up);
         if attacker
             && n == 0
             && bounding

@@ -216,12 +216,21 @@ impl Battle<'_, '_> {
     /// The impact die, multiplied (its face is what the event records).
     fn roll_rated(&mut self, r: Rated) -> Rolled {
         match r.die() {
-            Some(d) => self.roll(d),
+            Some(d) => self.roll_times(d, r),
             None => Rolled {
                 die: "fixed",
                 roll: r.score(0),
             },
         }
+    }
+
+    /// A roll of `d`, named with `r`'s multiplier so the log shows it.
+    fn roll_times(&mut self, d: Die, r: Rated) -> Rolled {
+        let mut rolled = self.roll(d);
+        if let Rated::Die { times, .. } = r {
+            rolled.die = super::events::multiplied(d, times);
+        }
+        rolled
     }
 
     /// Rolls armour (when it is a die) and cover into `faces`.
@@ -233,7 +242,7 @@ impl Battle<'_, '_> {
         out: &mut Vec<Rolled>,
     ) {
         if let Some(d) = armour.die() {
-            let a = self.roll(d);
+            let a = self.roll_times(d, armour);
             faces.armour = Some(a.roll);
             out.push(a);
         }

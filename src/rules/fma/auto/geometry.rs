@@ -137,6 +137,7 @@ impl Battle<'_, '_> {
         self.s.no_leader = [false; 2];
         for (f, pl) in self.s.places.iter_mut().enumerate() {
             pl.activated = !pl.up;
+            pl.moved = false;
             self.s.ready.set(f, pl.up);
         }
     }

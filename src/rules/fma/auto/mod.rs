@@ -13,6 +13,9 @@
 
 mod assault;
 mod bits;
+mod crew;
+#[cfg(test)]
+mod crew_tests;
 #[cfg(test)]
 mod doctrine_tests;
 pub mod events;
@@ -88,6 +91,11 @@ pub struct Figure {
     /// A vehicle or aircraft crewman: fights from inside, in hard cover, and
     /// does not move (the draft has no vehicle rules).
     pub mounted: bool,
+    /// The gunner of a crew-served weapon on foot (L1038-1088): it must be
+    /// set up before it fires, and fires once an activation.
+    pub crewed: bool,
+    /// This figure loads for the gunner at that index.
+    pub loads_for: Option<usize>,
     /// Across the table, inches.
     pub y: f64,
 }
@@ -105,6 +113,11 @@ pub struct Place {
     pub overwatch: bool,
     /// Has been fired on (the first time calls a reaction test).
     pub shot_at: bool,
+    /// A crew-served weapon set up on its mount (its gunner has not moved
+    /// since).
+    pub set_up: bool,
+    /// Has moved this turn (a crew that moved cannot load, L1062-1064).
+    pub moved: bool,
 }
 
 /// A stand's share of the battle.
@@ -265,7 +278,13 @@ impl Battle<'_, '_> {
 
     pub(crate) fn gun(&self, f: usize) -> Option<Weapon> {
         match self.p.figures[f].arm {
-            Arm::Gun(w) if self.p.stands[self.p.figures[f].stand].ammo > 0 => Some(w),
+            // A crew-served weapon fires only once set up (L1075-1077).
+            Arm::Gun(w)
+                if self.p.stands[self.p.figures[f].stand].ammo > 0
+                    && (self.s.places[f].set_up || !self.p.figures[f].crewed) =>
+            {
+                Some(w)
+            }
             _ => None,
         }
     }

@@ -21,6 +21,8 @@ impl Battle<'_, '_> {
         let cover = cover.unwrap_or_else(|| cover_at(x, self.p.defender_cover, self.p.cover_every));
         self.s.places[f].x = x;
         self.s.places[f].cover = cover;
+        self.s.places[f].moved = true;
+        self.s.places[f].set_up = false;
         if self.s.log.is_on() {
             self.log(Some(self.p.figures[f].role), move |b| FmaEvent::Move {
                 figure: b.name(f),

@@ -75,6 +75,8 @@ impl<'a> Prepared<'a> {
                         powered: powered(s.equipment),
                         leader,
                         mounted,
+                        crewed: gunner && !mounted && matches!(arm, Arm::Gun(_)),
+                        loads_for: None,
                         y: 0.0,
                     });
                     p.names.push(format!("{}#{k}", s.code));
@@ -98,8 +100,15 @@ impl<'a> Prepared<'a> {
                         activated: false,
                         overwatch: false,
                         shot_at: false,
+                        // A defender's weapon waits on its mount (the
+                        // position was prepared); an attacker's is set up
+                        // where the attack brings it.
+                        set_up: role == Role::Defender,
+                        moved: false,
                     });
                 }
+                let stand_first = p.figures.len() - n;
+                super::crew::name_loader(&mut p.figures, stand_first);
             }
             let count = p.figures.len() - first;
             if count == 0 {

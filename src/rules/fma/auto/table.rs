@@ -54,7 +54,12 @@ pub(crate) struct Now {
 
 impl<'a> FmaTable<'a> {
     pub fn new(setup: &'a BattleSetup, dice: Roller) -> Result<Self, BattleError> {
-        let p = Prepared::new(setup, true)?;
+        let mut p = Prepared::new(setup, true)?;
+        // Set-up and loaders are the umpire's to judge at the table (no
+        // command for them yet): every gun there fires as a personal weapon.
+        for f in &mut p.figures {
+            (f.crewed, f.loads_for) = (false, None);
+        }
         let mut s = p.start(dice);
         s.turn = 1;
         Ok(FmaTable {
