@@ -464,6 +464,91 @@ fn rule_queries_reproduce_the_worked_examples_and_refuse_bad_input() {
 }
 
 #[test]
+fn isolation_and_command_queries_answer_from_the_text() {
+    let c = Campaign::full_moon();
+    let q = |args: &[&str]| {
+        let mut all = vec!["rules", "fma"];
+        all.extend_from_slice(args);
+        c.json(&all)
+    };
+    // L992-1004: a Veteran 1 leader and a Green 3 friend 7" away.
+    let cmd = |roll: &str| {
+        let args = [
+            "command",
+            "--leader",
+            "d10",
+            "--leader-motivation",
+            "1",
+            "--figure-motivation",
+            "3",
+            "--inches",
+            "7",
+            "--roll",
+            roll,
+        ];
+        q(&args)["transferred"].clone()
+    };
+    assert_eq!(cmd("5"), true);
+    assert_eq!(cmd("4"), false);
+    let far = q(&[
+        "command",
+        "--leader",
+        "d8",
+        "--leader-motivation",
+        "1",
+        "--figure-motivation",
+        "1",
+        "--inches",
+        "9",
+    ]);
+    assert_eq!(far["in_radius"], false, "a D8 leader commands 8\"");
+    // L962-978: a Green figure 7" from its nearest friend is isolated.
+    let iso = q(&[
+        "isolation",
+        "--quality",
+        "d6",
+        "--motivation",
+        "2",
+        "--nearest-friend",
+        "7",
+    ]);
+    assert_eq!(iso["isolated"], true);
+    assert_eq!(iso["p"]["acts"].to_string(), "0.666666666667");
+    let near = q(&[
+        "isolation",
+        "--quality",
+        "d6",
+        "--motivation",
+        "2",
+        "--nearest-friend",
+        "6",
+    ]);
+    assert_eq!(near["isolated"], false);
+    let text = c.ok(&[
+        "rules",
+        "fma",
+        "isolation",
+        "--quality",
+        "d8",
+        "--motivation",
+        "2",
+    ]);
+    assert!(text.contains("no friend in sight"), "{text}");
+    c.fails(
+        2,
+        &[
+            "rules",
+            "fma",
+            "isolation",
+            "--quality",
+            "d8",
+            "--motivation",
+            "4",
+        ],
+    );
+}
+
+#[test]
 fn table_play_spends_two_actions_with_typed_dice_and_undo() {
     let c = Campaign::full_moon();
     c.ok(&[

@@ -6,6 +6,7 @@
 pub mod armour;
 pub mod auto;
 pub mod close_combat;
+pub mod command_queries;
 pub mod die;
 pub mod explosives;
 pub mod fire;
