@@ -20,6 +20,7 @@ mod dirtside_fidelity;
 mod faults;
 mod fma;
 mod fma_calibration;
+mod fma_table;
 mod foundation;
 mod limits;
 mod logistics;

@@ -16,6 +16,7 @@ pub mod quality;
 pub mod queries;
 pub mod reaction;
 pub mod ruleset;
+pub mod smoke;
 pub mod task;
 pub mod weapons;
 

@@ -142,6 +142,9 @@ impl Battle<'_, '_> {
     /// One FIRE action with a gun; `None` when the target is out of reach.
     pub(crate) fn shoot(&mut self, f: usize, t: usize, aimed: bool, how: How) -> Option<Outcome> {
         let w = self.gun(f)?;
+        if self.screened(f, t) {
+            return None;
+        }
         let d = self.dist(f, t);
         let (band, fp) = w.band(d, aimed)?;
         let (fig, tf) = (self.p.figures[f], self.p.figures[t]);

@@ -26,6 +26,7 @@ mod geometry;
 mod morale;
 mod movement;
 mod setup;
+pub mod smoke;
 pub mod table;
 
 use crate::battle::drive::{play_out, TurnByTurn};
@@ -187,6 +188,8 @@ pub(crate) struct State {
     pub(crate) no_leader: [bool; 2],
     /// Each figure's nearest enemy as last found (see `nearest`).
     pub(crate) near: Vec<Cell<Near>>,
+    /// Smoke and gas markers on the table (only the table lays them).
+    pub(crate) clouds: Vec<smoke::Cloud>,
 }
 
 /// The fire procedure from the campaign's options (Detailed by default).

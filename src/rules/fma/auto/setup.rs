@@ -168,6 +168,7 @@ impl<'a> Prepared<'a> {
             no_leader: [false; 2],
             moves: [0; 2],
             near: vec![Cell::new(Near::NONE); self.places.len()],
+            clouds: Vec::new(),
         }
     }
 

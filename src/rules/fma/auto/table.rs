@@ -13,6 +13,7 @@ use crate::battle::setup::BattleSetup;
 use crate::battle::table::TablePlay;
 use crate::core::dice::Roller;
 use crate::rules::fma::armour::Cover;
+use crate::rules::fma::smoke::{Agent, Delivery};
 use crate::rules::fma::weapons::Arm;
 
 const VERBS: &str = "\
@@ -31,7 +32,13 @@ close FIG at FIG             close combat: both quality dice (power armour doubl
                              base contact first charges into it (a MOVE, so both actions, within its move)
 rally FIG                    try to remove suppression (a failure in the open rolls the combat move)
 transfer FIG to FIG          a leader passes one action (the friend may then act once)
-test FIG [mod N]             a reaction test (a failure suppresses)";
+test FIG [mod N]             a reaction test (a failure suppresses)
+smoke FIG at FIG|INCHES [gas|nerve]
+                             a smoke (or riot/nerve gas) round at a figure or INCHES from the
+                             defenders' line straight ahead: a rocket launcher fires one (both
+                             actions), anyone else throws a grenade (one action); it deviates like
+                             any explosive; no fire passes within 3\" of it; whoever it catches or
+                             moves into it tests; at the end of each turn a D6 of 5-6 clears it";
 
 /// An FMA battle at the table.
 pub(crate) struct FmaTable<'a> {
@@ -116,6 +123,43 @@ impl<'a> FmaTable<'a> {
         }
     }
 
+    /// `smoke FIG at FIG|INCHES [gas|nerve]`: lays a cloud (L1279-1342).
+    fn smoke(&mut self, name: &str, aim: &str, rest: &[&str]) -> Result<(), String> {
+        let f = self.figure(name)?;
+        let agent = match rest {
+            [] => Agent::Smoke,
+            ["gas"] => Agent::Gas,
+            ["nerve"] => Agent::Nerve,
+            _ => return Err("write: smoke FIG at FIG|INCHES [gas|nerve]".into()),
+        };
+        let point = match aim.parse::<f64>() {
+            Ok(x) => (x, self.p.ys[f]),
+            Err(_) => {
+                let t = self.figure(aim)?;
+                (self.s.places[t].x, self.p.ys[t])
+            }
+        };
+        self.free_to_act(f, name)?;
+        // A refused line spends nothing.
+        let before = self.now;
+        let laid = self.lay(f, name, point, agent);
+        if laid.is_err() {
+            self.now = before;
+        }
+        laid
+    }
+
+    fn lay(&mut self, f: usize, name: &str, point: (f64, f64), agent: Agent) -> Result<(), String> {
+        let delivery = if self.p.figures[f].arm == Arm::Rocket {
+            self.spend(f, name)?;
+            Delivery::Rocket
+        } else {
+            Delivery::HandGrenade
+        };
+        self.spend(f, name)?;
+        self.run(|b| b.lay_cloud(f, point, agent, delivery))
+    }
+
     fn free_to_act(&self, f: usize, name: &str) -> Result<(), String> {
         if self.s.places[f].suppressed {
             Err(format!("{name} is suppressed: it may only rally"))
@@ -144,6 +188,11 @@ impl TablePlay for FmaTable<'_> {
     fn next_turn(&mut self) {
         self.run(|b| {
             b.check_end();
+            Ok(())
+        })
+        .ok();
+        self.run(|b| {
+            b.disperse_clouds();
             Ok(())
         })
         .ok();
@@ -224,7 +273,9 @@ impl TablePlay for FmaTable<'_> {
                 self.run(|b| {
                     let x = b.s.places[f].x + toward * n;
                     b.set_overwatch(f, false);
+                    let from = (b.s.places[f].x, b.p.ys[f]);
                     b.move_to(f, x, "moves");
+                    b.through_clouds(f, from);
                     Ok(())
                 })
             }
@@ -315,6 +366,9 @@ impl TablePlay for FmaTable<'_> {
                     if b.gun(f).is_none() {
                         return Err(format!("{name} has no gun to fire (or no ammunition)"));
                     }
+                    if b.screened(f, t) {
+                        return Err(format!("a cloud blocks the line of fire to {target}"));
+                    }
                     match how {
                         How::Reaction => b.set_activated(f),
                         How::Overwatch => b.set_overwatch(f, false),
@@ -336,6 +390,9 @@ impl TablePlay for FmaTable<'_> {
                 self.free_to_act(f, name)?;
                 if self.p.figures[f].arm != Arm::Rocket {
                     return Err(format!("{name} carries no rocket launcher"));
+                }
+                if self.run(|b| Ok(b.screened(f, t)))? {
+                    return Err(format!("a cloud blocks the line of fire to {target}"));
                 }
                 self.spend(f, name)?;
                 self.spend(f, name)?;
@@ -391,6 +448,7 @@ impl TablePlay for FmaTable<'_> {
                     Ok(())
                 })
             }
+            ["smoke", name, "at", aim, rest @ ..] => self.smoke(name, aim, rest),
             ["rally", name] => {
                 let f = self.figure(name)?;
                 if !self.s.places[f].suppressed {
@@ -487,6 +545,10 @@ impl TablePlay for FmaTable<'_> {
                     format!(", {state}")
                 },
             );
+        }
+        for c in &self.s.clouds {
+            out += &format!("{:?} cloud at {:.0}\" across {:.0}\"\n", c.agent, c.x, c.y)
+                .to_lowercase();
         }
         out
     }

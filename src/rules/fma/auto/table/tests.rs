@@ -177,3 +177,41 @@ fn power_armour_doubles_in_close_combat_and_a_leader_passes_an_action() {
         "one action passed"
     );
 }
+
+#[test]
+fn smoke_blocks_fire_catches_those_who_enter_and_clears_on_a_five_or_six() {
+    let p = ("p", RIFLES.1, RIFLES.2, RIFLES.3, RIFLES.4, RIFLES.5);
+    let s = battle(&[p], &[RIFLES], 150, Campaign::Open);
+    let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
+    line(&mut t, "place p#1 20", &[]).unwrap();
+    line(&mut t, "place p#2 20", &[]).unwrap();
+    line(&mut t, "activate p#1", &[]).unwrap();
+    // 10" with a 2" band: target number 5; the D8 shows 6, on target.
+    line(&mut t, "smoke p#1 at 10", &["6"]).unwrap();
+    assert_eq!(t.s.clouds.len(), 1);
+    assert_eq!((t.s.clouds[0].x, t.s.clouds[0].y), (10.0, t.p.ys[0]));
+    let blocked = line(&mut t, "fire p#1 at r#1", &["8", "8", "1", "8"]);
+    assert!(
+        blocked.is_err_and(|e| e.contains("cloud")),
+        "through the cloud"
+    );
+    // A cloud stays on 4 or less and clears on 5 or 6 (L1307-1314).
+    t.dice().give(vec!["4".into()]);
+    t.next_turn();
+    assert_eq!(t.s.clouds.len(), 1, "a 4 leaves it");
+    // Walking into it: a reaction test, a failure suppresses (L1297-1303).
+    line(&mut t, "place p#2 16", &[]).unwrap();
+    line(&mut t, "activate p#2", &[]).unwrap();
+    line(&mut t, "move p#2 4", &["2"]).unwrap();
+    assert!(t.s.places[1].suppressed, "2 does not beat its motivation");
+    t.dice().give(vec!["5".into()]);
+    t.next_turn();
+    assert!(t.s.clouds.is_empty(), "a 5 clears it");
+    line(&mut t, "activate p#1", &["8"]).unwrap();
+    line(
+        &mut t,
+        "fire p#1 at r#1",
+        &["8", "8", "1", "8", "1", "8", "8", "8"],
+    )
+    .unwrap();
+}
