@@ -215,3 +215,53 @@ fn smoke_blocks_fire_catches_those_who_enter_and_clears_on_a_five_or_six() {
     )
     .unwrap();
 }
+
+#[test]
+fn gas_gets_into_a_sealed_suit_only_on_a_one_and_nerve_gas_downs_the_unsealed() {
+    let hma = (
+        "p",
+        Training::Regular,
+        Equipment::Hma,
+        Weapon::SlaSquad,
+        4,
+        2,
+    );
+    let s = battle(&[hma], &[RIFLES], 60, Campaign::Open);
+    let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
+    for p in ["p#1", "p#2", "p#3", "p#4"] {
+        line(&mut t, &format!("place {p} 10"), &[]).unwrap();
+    }
+    line(&mut t, "activate r#1", &["8"]).unwrap();
+    assert!(
+        line(&mut t, "smoke r#1 at p#1 pepper", &["8"]).is_err(),
+        "smoke, gas or nerve"
+    );
+    // On target (8 beats 5); p#1 and p#2, 2" apart, are caught; their suits
+    // let the gas in only on a 1.
+    line(&mut t, "smoke r#1 at p#1 nerve", &["8", "1", "5"]).unwrap();
+    assert!(
+        t.s.places[0].suppressed && t.s.places[0].up,
+        "a 1: suppressed"
+    );
+    assert!(!t.s.places[1].suppressed, "a 5: nothing");
+    // Smoke asks no roll of a sealed suit (L1304-1306): the line needs
+    // only the deviation die.
+    line(&mut t, "activate r#2", &["8"]).unwrap();
+    line(&mut t, "smoke r#2 at p#4", &["8"]).unwrap();
+    assert!(!t.s.places[3].suppressed && !t.s.places[2].suppressed);
+    // Unsealed riflemen under nerve gas: failing to beat the motivation
+    // takes a figure down.
+    line(&mut t, "activate p#2", &["8"]).unwrap();
+    let caught = (4..8)
+        .filter(|&g| {
+            let (x, y) = (t.s.places[g].x, t.p.ys[g]);
+            crate::rules::fma::smoke::caught((x, y), (0.0, t.p.ys[4]))
+        })
+        .count();
+    let mut dice = vec!["8"];
+    dice.extend(std::iter::repeat_n("1", caught));
+    // Friends seeing one go down test (and pass).
+    dice.extend(["8"; 8]);
+    line(&mut t, "smoke p#2 at r#1 nerve", &dice).unwrap();
+    assert!(!t.s.places[4].up, "r#1 is down");
+}
