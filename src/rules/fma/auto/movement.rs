@@ -17,6 +17,7 @@ impl Battle<'_, '_> {
     /// there.
     pub(crate) fn move_into(&mut self, f: usize, x: f64, how: &'static str, cover: Option<Cover>) {
         let from = self.s.places[f].x;
+        let was = (from, self.p.ys[f]);
         self.front_moves(f, from, Some(x));
         let cover = cover.unwrap_or_else(|| cover_at(x, self.p.defender_cover, self.p.cover_every));
         self.s.places[f].x = x;
@@ -35,6 +36,10 @@ impl Battle<'_, '_> {
                     Cover::Hard => "hard cover",
                 },
             });
+        }
+        // Every move, a charge or sprint too, may pass through smoke or gas.
+        if !self.s.clouds.is_empty() {
+            self.through_clouds(f, was);
         }
     }
 

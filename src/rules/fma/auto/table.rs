@@ -273,9 +273,7 @@ impl TablePlay for FmaTable<'_> {
                 self.run(|b| {
                     let x = b.s.places[f].x + toward * n;
                     b.set_overwatch(f, false);
-                    let from = (b.s.places[f].x, b.p.ys[f]);
                     b.move_to(f, x, "moves");
-                    b.through_clouds(f, from);
                     Ok(())
                 })
             }
@@ -290,7 +288,10 @@ impl TablePlay for FmaTable<'_> {
                     _ => return Err("write: place FIG INCHES [cover none|soft|hard]".into()),
                 };
                 self.run(|b| {
+                    // The umpire's placing is no move through a cloud.
+                    let clouds = std::mem::take(&mut b.s.clouds);
                     b.move_to(f, x, "is placed");
+                    b.s.clouds = clouds;
                     if let Some(c) = cover {
                         b.s.places[f].cover = c;
                     }

@@ -265,3 +265,27 @@ fn gas_gets_into_a_sealed_suit_only_on_a_one_and_nerve_gas_downs_the_unsealed() 
     line(&mut t, "smoke p#2 at r#1 nerve", &dice).unwrap();
     assert!(!t.s.places[4].up, "r#1 is down");
 }
+
+#[test]
+fn a_charge_through_smoke_is_caught_in_it() {
+    let p = ("p", RIFLES.1, RIFLES.2, RIFLES.3, RIFLES.4, RIFLES.5);
+    let s = battle(&[p], &[RIFLES], 150, Campaign::Open);
+    let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
+    line(&mut t, "place p#1 9", &[]).unwrap();
+    line(&mut t, "activate r#1", &[]).unwrap();
+    // 5" ahead of r#1, on target: 4" short of p#1, 5" from r#1.
+    line(&mut t, "smoke r#1 at 5", &["8"]).unwrap();
+    let caught = |t: &FmaTable| {
+        t.events()
+            .iter()
+            .filter(|e| e.text.contains("caught in the smoke"))
+            .count()
+    };
+    assert_eq!(caught(&t), 0, "nobody within 3\"");
+    line(&mut t, "activate p#1", &["8"]).unwrap();
+    // The charge's 8" pass through the cloud: a test (1, failed) before
+    // the fight.
+    line(&mut t, "close p#1 at r#1", &["1", "5", "1", "6", "6", "6"]).unwrap();
+    assert_eq!(caught(&t), 1);
+    assert!(t.s.places[0].suppressed);
+}
