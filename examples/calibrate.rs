@@ -10,7 +10,9 @@ use std::fmt::Write as _;
 
 use bounce::battle::ruleset::Ruleset;
 use bounce::battle::setup::BattleSetup;
-use bounce::engine::calibration::{curves, even_odds, fma_matchups, matchups, RATIOS};
+use bounce::engine::calibration::{
+    curves, even_odds, fma_equal_in_the_open, fma_matchups, matchups, FMA_RANGES, RATIOS,
+};
 use bounce::engine::odds::{odds, Odds};
 use bounce::engine::Registry;
 use bounce::report::svg::{line_chart, standalone};
@@ -200,41 +202,86 @@ fn fma_section(md: &mut String, fma: &dyn Ruleset, runs: u64) {
         let o = odds(fma, &setup, SEED, runs, &|| ()).expect("odds");
         odds_row(w, &name, &o);
     }
+    writeln!(w, "\n### Equal forces in the open, by opening range\n").unwrap();
+    writeln!(w, "{FMA_RANGE_INTRO}").unwrap();
+    writeln!(
+        w,
+        "| opening range | attacker wins | defender wins | draw | mean turns |"
+    )
+    .unwrap();
+    writeln!(w, "|---|---|---|---|---|").unwrap();
+    for r in FMA_RANGES {
+        let o = odds(fma, &fma_equal_in_the_open(r), SEED, runs, &|| ()).expect("odds");
+        writeln!(
+            w,
+            "| {r} cm | {:.1}% | {:.1}% | {:.1}% | {:.1} |",
+            o.attacker_wins * 100.0,
+            o.defender_wins * 100.0,
+            o.draws * 100.0,
+            o.mean_turns
+        )
+        .unwrap();
+    }
     w.push_str(FMA_READING);
 }
 
 const FMA_INTRO: &str =
     "Teams are four-figure stands with rifles and flak vests (combat rifle, D6 \
 armour): green = recruits (D6), regular = regular training (D8), veteran = regulars with 20 \
-actions (D10). Battles \"in the open\" have `terrain = open` (no lines of cover anywhere); the \
-others have a line of soft cover every 10\". Figures down are the aid-post hits. \
-`tests/cli/fma.rs` checks the directions that must hold.
+actions (D10). Rows marked \"open ground\" have `terrain = open`: no lines of cover \
+anywhere, so the defender's own position (in the open, soft cover, hard cover) is the only \
+difference between them. Rows marked \"hedges\" put lines of soft cover across the \
+ground for both sides (the attackers bound from one to the next). Figures down are the \
+aid-post hits. `tests/cli/fma.rs` and `tests/cli/fma_calibration.rs` check the directions \
+that must hold.
+";
+
+const FMA_RANGE_INTRO: &str =
+    "Three regular teams attack three in the open, on open ground, Detailed fire. \
+The rifle reaches 36\" (91 cm) unaimed and 72\" (183 cm) aimed or on overwatch.
 ";
 
 const FMA_READING: &str = "
-- **Numbers beat a small team.** Two green teams beat one regular team in
-  soft cover about four times in five under Detailed fire: a four-figure
-  side breaks at its second figure down (half its strength), and eight
-  shooters find that soon. Under Quick & Dirty the same team in cover holds
-  about twice as often as in the open.
+- **Numbers beat a small team.** Two green teams beat one regular team
+  wherever it stands under Detailed fire: a four-figure side breaks at its
+  second figure down (half its strength), and eight shooters find that soon.
 - **Quality tells under Detailed fire.** The target's quality die is what the
   firer must beat, so veterans (D10) win about four in five against regulars
   (D8) whichever side attacks. Under Quick & Dirty the target rolls armour,
   not quality, and the edge shrinks to the firer's die alone.
-- **Cover matters only for the impact under Detailed fire.** The to-hit roll
-  ignores cover (the text's rule), so regulars in soft cover hold about as
-  often as in the open; under Quick & Dirty the cover die joins the target's
-  roll and the defender in cover wins about three times in four.
-- **The attacker has a small edge on equal terms** (a little over half with
-  equal forces in the open): attackers spend actions with nothing in reach on
-  advancing, so the attacker chooses when the range closes and the better
-  firepower dice come into play. The defender activates first on equal
-  numbers.
+- **Cover under Detailed fire counts only for the impact** (the to-hit roll
+  ignores it, as the text has it): on the same open ground soft cover is
+  worth about a dozen points to equal regulars and hard cover about thirty.
+  Under Quick & Dirty the cover die joins the target's roll and decides the
+  fight.
+- **Hedges across the ground slow the attack.** With lines of soft cover
+  every 10\" for both sides the attackers win less, not more: crossing each
+  line takes half a move (L694-695) and the teams whose turn it is to bound
+  move from line to line instead of firing, while every defender fires.
+- **No edge on equal terms while both sides are in reach.** The text names
+  no side to act first (L601-609): the smaller side does, and on equal
+  numbers a die decides each turn, so equal teams in the open win about as
+  often as each other from 30 cm to 180 cm.
+- **Crossing into reach costs the attacker**, the same at every range
+  beyond it. The rifle reaches 72\" aimed; from farther off the attackers
+  must walk into the defenders' reach while these watch. An attacker steps
+  in only with the last MOVE of its activation (watchers fire between a
+  figure's two actions), but the defenders who act after it in that turn
+  fire at it while it has nothing left to fire back with: one free volley,
+  which is why the odds drop between 180 and 190 cm and then stay level.
+  Before, the odds swung by 15 points from one 10 cm step to the next as
+  the range put a figure's entry on its first or its second MOVE.
 - **Limits.** One line across the table: no flanking and no blocked line of
   sight; lines of soft cover every 10\" are the only terrain. The doctrine is
   plain (fire at what is in reach, attackers advance when nothing is,
   defenders hold on overwatch); nobody withdraws on purpose or treats the
   wounded. Vehicles fight only as crew figures in hard cover.
+- **The force-ratio curve is steep, not broken.** FMA's curve above fights
+  LTA squads of eight figures each, 32 a side at 1:1 and 48 at 1.5:1; with
+  so many figures a side, chance evens out and the larger side wins almost
+  always. Between the chart's points the curve rises smoothly: 4, 5, 6 and 7
+  squads against 4 from 60 cm give the attacker about 5 %, 50 %, 94 % and
+  99 %.
 ";
 
 /// The battle as planned under `ruleset`: its name and its turn limit.

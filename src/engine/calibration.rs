@@ -187,7 +187,9 @@ pub const VETERAN_TEAM: Kind = Kind {
 };
 
 /// An FMA battle: the BiA set-up with FMA's ruleset and turn limit, and the
-/// campaign's fire option (`None`: Detailed).
+/// campaign's fire option (`None`: Detailed). `hedges`: lines of soft cover
+/// cross the ground between the forces, for both sides alike; without them
+/// the ground is open and only the defender's own position (`cover`) differs.
 pub fn fma_battle(
     attacker: Force,
     defender: Force,
@@ -195,11 +197,22 @@ pub fn fma_battle(
     cover: Cover,
     fire: Option<&str>,
 ) -> BattleSetup {
+    fma_ground(attacker, defender, range_cm, cover, fire, false)
+}
+
+/// `fma_battle` with the choice of ground: open, or lines of soft cover.
+pub fn fma_ground(
+    attacker: Force,
+    defender: Force,
+    range_cm: i64,
+    cover: Cover,
+    fire: Option<&str>,
+    hedges: bool,
+) -> BattleSetup {
     let mut setup = battle(attacker, defender, range_cm, cover);
     setup.ruleset = "fma".into();
     setup.turn_limit = 30;
-    if cover == Cover::Open {
-        // No cover anywhere: the ground between is open too.
+    if !hedges {
         setup.terrain = "open".into();
     }
     if let Some(f) = fire {
@@ -208,35 +221,48 @@ pub fn fma_battle(
     setup
 }
 
+/// Three regular teams against three in the open, on open ground, from
+/// `range_cm`: equal forces, for the FMA range table.
+pub fn fma_equal_in_the_open(range_cm: i64) -> BattleSetup {
+    fma_battle(
+        force("a", &[(REGULAR_TEAM, 3)]),
+        force("d", &[(REGULAR_TEAM, 3)]),
+        range_cm,
+        Cover::Open,
+        None,
+    )
+}
+
+/// Opening ranges of the FMA range table (docs/calibration.md).
+pub const FMA_RANGES: [i64; 10] = [30, 60, 90, 120, 150, 180, 190, 210, 240, 300];
+
 /// The documented FMA matchups (docs/calibration.md, FMA section), each under
-/// both fire options.
+/// both fire options. Each set of positions is fought on the same ground, so
+/// a row differs from the next only in what its name says.
 pub fn fma_matchups() -> Vec<(String, BattleSetup)> {
     let mut all = Vec::new();
     for fire in ["detailed", "quick"] {
         let f = Some(fire);
+        let regs = |n| force("a", &[(REGULAR_TEAM, n)]);
+        for (cover, words) in [
+            (Cover::Open, "in the open"),
+            (Cover::Cover, "in soft cover"),
+            (Cover::Bunker, "in hard cover"),
+        ] {
+            all.push((
+                format!("{fire}: 1 regular team (4) {words}, attacked by 2 green teams (8) at 150 cm, open ground"),
+                fma_battle(
+                    force("a", &[(GREEN_TEAM, 2)]),
+                    force("d", &[(REGULAR_TEAM, 1)]),
+                    150,
+                    cover,
+                    f,
+                ),
+            ));
+        }
         all.extend([
             (
-                format!("{fire}: 1 regular team (4) in soft cover, attacked by 2 green teams (8) at 150 cm"),
-                fma_battle(
-                    force("a", &[(GREEN_TEAM, 2)]),
-                    force("d", &[(REGULAR_TEAM, 1)]),
-                    150,
-                    Cover::Cover,
-                    f,
-                ),
-            ),
-            (
-                format!("{fire}: 1 regular team (4) in the open, attacked by 2 green teams (8) at 150 cm"),
-                fma_battle(
-                    force("a", &[(GREEN_TEAM, 2)]),
-                    force("d", &[(REGULAR_TEAM, 1)]),
-                    150,
-                    Cover::Open,
-                    f,
-                ),
-            ),
-            (
-                format!("{fire}: 3 veteran teams (12) attack 3 regular teams (12) in the open at 150 cm"),
+                format!("{fire}: 3 veteran teams (12) attack 3 regular teams (12) in the open at 150 cm, open ground"),
                 fma_battle(
                     force("a", &[(VETERAN_TEAM, 3)]),
                     force("d", &[(REGULAR_TEAM, 3)]),
@@ -246,36 +272,40 @@ pub fn fma_matchups() -> Vec<(String, BattleSetup)> {
                 ),
             ),
             (
-                format!("{fire}: 3 regular teams (12) attack 3 veteran teams (12) in the open at 150 cm"),
+                format!("{fire}: 3 regular teams (12) attack 3 veteran teams (12) in the open at 150 cm, open ground"),
                 fma_battle(
-                    force("a", &[(REGULAR_TEAM, 3)]),
+                    regs(3),
                     force("d", &[(VETERAN_TEAM, 3)]),
                     150,
                     Cover::Open,
                     f,
                 ),
             ),
-            (
-                format!("{fire}: 3 regular teams (12) attack 3 regular teams (12) in the open at 150 cm"),
-                fma_battle(
-                    force("a", &[(REGULAR_TEAM, 3)]),
-                    force("d", &[(REGULAR_TEAM, 3)]),
-                    150,
-                    Cover::Open,
-                    f,
-                ),
-            ),
-            (
-                format!("{fire}: 3 regular teams (12) attack 3 regular teams (12) in soft cover at 150 cm"),
-                fma_battle(
-                    force("a", &[(REGULAR_TEAM, 3)]),
-                    force("d", &[(REGULAR_TEAM, 3)]),
-                    150,
-                    Cover::Cover,
-                    f,
-                ),
-            ),
         ]);
+        for hedges in [false, true] {
+            let ground = if hedges {
+                "hedges every 10\""
+            } else {
+                "open ground"
+            };
+            for (cover, words) in [
+                (Cover::Open, "in the open"),
+                (Cover::Cover, "in soft cover"),
+                (Cover::Bunker, "in hard cover"),
+            ] {
+                all.push((
+                    format!("{fire}: 3 regular teams (12) attack 3 regular teams (12) {words} at 150 cm, {ground}"),
+                    fma_ground(
+                        regs(3),
+                        force("d", &[(REGULAR_TEAM, 3)]),
+                        150,
+                        cover,
+                        f,
+                        hedges,
+                    ),
+                ));
+            }
+        }
     }
     all
 }

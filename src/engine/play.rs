@@ -14,7 +14,7 @@ use crate::core::dice::{Roll, Roller};
 
 /// The lines every ruleset shares.
 pub const SHARED_HELP: &str = "\
-turn                             next turn
+turn [roll R,...]                next turn (with the dice its end rolls, e.g. smoke clearing)
 status                           the state as a table
 undo                             take back the last line that changed the state
 end attacker|defender|draw       commit the battle through the post-battle sequence
@@ -154,7 +154,11 @@ impl<'a> Session<'a> {
                     format!("the umpire called it for the {}", winner.as_str()),
                 )))
             }
-            ["turn"] => self.act(text, &[], true),
+            // The end of a turn may roll dice (FMA's smoke dispersal).
+            ["turn", rest @ ..] if rest.first().is_none_or(|w| *w == "roll") => {
+                let owned: Vec<String> = rest.iter().map(|w| w.to_string()).collect();
+                self.act(text, &owned, true)
+            }
             _ => {
                 let owned: Vec<String> = words.iter().map(|w| w.to_string()).collect();
                 self.act(text, &owned, false)

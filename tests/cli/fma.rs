@@ -65,7 +65,7 @@ fn a_squad_battle_fights_figure_by_figure_and_feeds_the_aid_post() {
         log.contains("Turn 1 (0–1 min)"),
         "FMA turns are a minute: {log}"
     );
-    assert!(log.contains("a1-1#1 (d8/1) activates"), "{log}");
+    assert!(log.contains("a1-2#1 (d8/1) activates"), "{log}");
     assert!(
         log.contains("12 attacking figures against 12 defending"),
         "{log}"
@@ -73,7 +73,7 @@ fn a_squad_battle_fights_figure_by_figure_and_feeds_the_aid_post() {
     assert_eq!(fought["ruleset"], "fma");
     let ours = c.ok(&["battle", "log", "x", "--side", "ifu"]);
     assert!(
-        ours.contains("a1-1#1 (d8/1) activates"),
+        ours.contains("a1-2#1 (d8/1) activates"),
         "a side sees its figures: {ours}"
     );
 
@@ -461,6 +461,91 @@ fn rule_queries_reproduce_the_worked_examples_and_refuse_bad_input() {
         all.extend_from_slice(&bad);
         c.fails(2, &all);
     }
+}
+
+#[test]
+fn isolation_and_command_queries_answer_from_the_text() {
+    let c = Campaign::full_moon();
+    let q = |args: &[&str]| {
+        let mut all = vec!["rules", "fma"];
+        all.extend_from_slice(args);
+        c.json(&all)
+    };
+    // L992-1004: a Veteran 1 leader and a Green 3 friend 7" away.
+    let cmd = |roll: &str| {
+        let args = [
+            "command",
+            "--leader",
+            "d10",
+            "--leader-motivation",
+            "1",
+            "--figure-motivation",
+            "3",
+            "--inches",
+            "7",
+            "--roll",
+            roll,
+        ];
+        q(&args)["transferred"].clone()
+    };
+    assert_eq!(cmd("5"), true);
+    assert_eq!(cmd("4"), false);
+    let far = q(&[
+        "command",
+        "--leader",
+        "d8",
+        "--leader-motivation",
+        "1",
+        "--figure-motivation",
+        "1",
+        "--inches",
+        "9",
+    ]);
+    assert_eq!(far["in_radius"], false, "a D8 leader commands 8\"");
+    // L962-978: a Green figure 7" from its nearest friend is isolated.
+    let iso = q(&[
+        "isolation",
+        "--quality",
+        "d6",
+        "--motivation",
+        "2",
+        "--nearest-friend",
+        "7",
+    ]);
+    assert_eq!(iso["isolated"], true);
+    assert_eq!(iso["p"]["acts"].to_string(), "0.666666666667");
+    let near = q(&[
+        "isolation",
+        "--quality",
+        "d6",
+        "--motivation",
+        "2",
+        "--nearest-friend",
+        "6",
+    ]);
+    assert_eq!(near["isolated"], false);
+    let text = c.ok(&[
+        "rules",
+        "fma",
+        "isolation",
+        "--quality",
+        "d8",
+        "--motivation",
+        "2",
+    ]);
+    assert!(text.contains("no friend in sight"), "{text}");
+    c.fails(
+        2,
+        &[
+            "rules",
+            "fma",
+            "isolation",
+            "--quality",
+            "d8",
+            "--motivation",
+            "4",
+        ],
+    );
 }
 
 #[test]

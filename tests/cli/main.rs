@@ -22,6 +22,8 @@ mod dirtside_rules;
 mod dirtside_speed;
 mod faults;
 mod fma;
+mod fma_calibration;
+mod fma_table;
 mod foundation;
 mod limits;
 mod logistics;

@@ -6,6 +6,7 @@
 pub mod armour;
 pub mod auto;
 pub mod close_combat;
+pub mod command_queries;
 pub mod die;
 pub mod explosives;
 pub mod fire;
@@ -15,6 +16,7 @@ pub mod quality;
 pub mod queries;
 pub mod reaction;
 pub mod ruleset;
+pub mod smoke;
 pub mod task;
 pub mod weapons;
 

@@ -9,6 +9,7 @@ use serde_json::{json, Map, Value};
 
 use super::armour::Cover;
 use super::close_combat::{self, clash, multiplier};
+use super::command_queries;
 use super::die::{Die, Rated};
 use super::explosives::{deviation, deviation_die, target_number, thrown_band, Explosive};
 use super::fire::{Faces, FireOption, Shot};
@@ -120,6 +121,40 @@ pub enum FmaQuery {
         #[arg(long)]
         roll: Option<String>,
     },
+    /// Isolation at activation: a figure with no friend in sight within its
+    /// quality die's size in inches tests (L962-978).
+    #[command(
+        after_help = "Example: a Green 2 whose nearest friend is 7\" away:\n  bounce rules fma isolation --quality d6 --motivation 2 --nearest-friend 7\nWithout --nearest-friend no friend is in sight."
+    )]
+    Isolation {
+        #[arg(long, value_parser = Die::parse)]
+        quality: Die,
+        #[arg(long, value_parser = motivation)]
+        motivation: i64,
+        /// Inches to the nearest friend in sight.
+        #[arg(long, allow_hyphen_values = true)]
+        nearest_friend: Option<f64>,
+        #[arg(long)]
+        roll: Option<i64>,
+    },
+    /// A leader passes one action to a friend within its command radius
+    /// (its quality die's size in inches): the leader's die must beat both
+    /// motivations added (L980-1004).
+    #[command(
+        after_help = "Example (the text's: a Veteran 1 leader, a Green 3 friend 7\" away):\n  bounce rules fma command --leader d10 --leader-motivation 1 --figure-motivation 3 --inches 7 --roll 5"
+    )]
+    Command {
+        #[arg(long, value_parser = Die::parse)]
+        leader: Die,
+        #[arg(long, value_parser = motivation)]
+        leader_motivation: i64,
+        #[arg(long, value_parser = motivation)]
+        figure_motivation: i64,
+        #[arg(long, allow_hyphen_values = true)]
+        inches: f64,
+        #[arg(long)]
+        roll: Option<i64>,
+    },
     /// A grenade or rocket: the target number from the range bands, the
     /// skill (quality) die, and how far the shot deviates.
     #[command(
@@ -228,6 +263,19 @@ fn p_text(p: &Map<String, Value>) -> String {
 
 pub fn answer(q: FmaQuery) -> Result<Answer, String> {
     match q {
+        FmaQuery::Isolation {
+            quality,
+            motivation,
+            nearest_friend,
+            roll,
+        } => command_queries::isolation(quality, motivation, nearest_friend, roll),
+        FmaQuery::Command {
+            leader,
+            leader_motivation,
+            figure_motivation,
+            inches,
+            roll,
+        } => command_queries::command(leader, leader_motivation, figure_motivation, inches, roll),
         FmaQuery::Weapon {
             weapon,
             inches,

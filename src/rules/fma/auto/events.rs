@@ -17,7 +17,31 @@ pub struct Rolled {
 
 impl std::fmt::Display for Rolled {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {}", self.die, self.roll)
+        // A multiplied die (`d12x2`) shows its face and what it counts for.
+        match self
+            .die
+            .split_once('x')
+            .and_then(|(_, m)| m.parse::<i64>().ok())
+        {
+            Some(m) => write!(f, "{} {} (x{m} = {})", self.die, self.roll, self.roll * m),
+            None => write!(f, "{} {}", self.die, self.roll),
+        }
+    }
+}
+
+/// The name of a die counted `times` over (`d12x2`), for the log.
+pub(crate) fn multiplied(die: crate::rules::fma::die::Die, times: i64) -> &'static str {
+    const NAMES: [[&str; 3]; 5] = [
+        ["d4x2", "d4x3", "d4x4"],
+        ["d6x2", "d6x3", "d6x4"],
+        ["d8x2", "d8x3", "d8x4"],
+        ["d10x2", "d10x3", "d10x4"],
+        ["d12x2", "d12x3", "d12x4"],
+    ];
+    let row = (die.sides() as usize / 2).saturating_sub(2).min(4);
+    match times {
+        2..=4 => NAMES[row][times as usize - 2],
+        _ => die.name(),
     }
 }
 
@@ -69,6 +93,22 @@ pub enum FmaEvent {
     Prepare {
         figure: String,
         weapon: &'static str,
+    },
+    /// A crew-served weapon's gunner spends an action setting it up; the
+    /// second of the activation's two completes it (L1075-1077).
+    SetUp {
+        figure: String,
+        weapon: &'static str,
+        done: bool,
+    },
+    /// A loader dices to pass his actions to his gunner as a shot
+    /// (L1046-1061).
+    Load {
+        loader: String,
+        gunner: String,
+        rolled: Rolled,
+        target: i64,
+        passed: bool,
     },
     Shot {
         firer: String,
@@ -146,6 +186,8 @@ impl Happening for FmaEvent {
             FmaEvent::Aim { .. }
             | FmaEvent::Overwatch { .. }
             | FmaEvent::Prepare { .. }
+            | FmaEvent::SetUp { .. }
+            | FmaEvent::Load { .. }
             | FmaEvent::Shot { .. }
             | FmaEvent::Rocket { .. } => "fire",
             FmaEvent::Reaction { .. } | FmaEvent::Rally { .. } => "reaction",
@@ -163,11 +205,13 @@ impl Happening for FmaEvent {
             | FmaEvent::Aim { figure }
             | FmaEvent::Overwatch { figure }
             | FmaEvent::Prepare { figure, .. }
+            | FmaEvent::SetUp { figure, .. }
             | FmaEvent::Reaction { figure, .. }
             | FmaEvent::Rally { figure, .. }
             | FmaEvent::Sprint { figure, .. } => Some(figure),
             FmaEvent::Shot { firer, .. } | FmaEvent::Rocket { firer, .. } => Some(firer),
             FmaEvent::Transfer { leader, .. } => Some(leader),
+            FmaEvent::Load { loader, .. } => Some(loader),
             FmaEvent::CloseCombat { attacker, .. } => Some(attacker),
             _ => None,
         }
@@ -186,6 +230,7 @@ impl Happening for FmaEvent {
                 t
             }
             FmaEvent::Transfer { figure, .. } => vec![figure.clone()],
+            FmaEvent::Load { gunner, .. } => vec![gunner.clone()],
             FmaEvent::CloseCombat { defender, .. } => vec![defender.clone()],
             _ => Vec::new(),
         }
@@ -198,7 +243,8 @@ impl Happening for FmaEvent {
             | FmaEvent::Reaction { rolled, .. }
             | FmaEvent::Rally { rolled, .. }
             | FmaEvent::Sprint { rolled, .. }
-            | FmaEvent::Transfer { rolled, .. } => vec![r(rolled)],
+            | FmaEvent::Transfer { rolled, .. }
+            | FmaEvent::Load { rolled, .. } => vec![r(rolled)],
             FmaEvent::Shot {
                 to_hit,
                 against,
@@ -267,6 +313,31 @@ impl Happening for FmaEvent {
             FmaEvent::Aim { figure } => format!("{figure} aims"),
             FmaEvent::Overwatch { figure } => format!("{figure} goes on overwatch"),
             FmaEvent::Prepare { figure, weapon } => format!("{figure} prepares the {weapon}"),
+            FmaEvent::SetUp {
+                figure,
+                weapon,
+                done,
+            } => {
+                if *done {
+                    format!("{figure} finishes setting up the {weapon}")
+                } else {
+                    format!("{figure} sets up the {weapon}")
+                }
+            }
+            FmaEvent::Load {
+                loader,
+                gunner,
+                rolled,
+                target,
+                passed,
+            } => format!(
+                "{loader} loads for {gunner}: {rolled} against {target}: {}",
+                if *passed {
+                    "the gun fires"
+                } else {
+                    "fumbles, and the actions are lost"
+                }
+            ),
             FmaEvent::Shot {
                 firer,
                 target,

@@ -26,6 +26,12 @@ pub(crate) struct Activation {
     pub(crate) aimed: bool,
     pub(crate) prepared: bool,
     pub(crate) transferred: bool,
+    /// A crew-served weapon's gunner spent the first action setting it up.
+    pub(crate) setting_up: bool,
+    /// A crew-served weapon has fired in its gunner's activation.
+    pub(crate) fired: bool,
+    /// A loader has diced: both his actions went into it.
+    pub(crate) loaded: bool,
 }
 
 impl Battle<'_, '_> {
@@ -40,7 +46,11 @@ impl Battle<'_, '_> {
                 .filter(|(f, pl)| f.role == r && pl.up)
                 .count()
         };
-        let first = if count(Role::Defender) <= count(Role::Attacker) {
+        // The text names no side to start (L601-609): the smaller side goes
+        // first, and on equal numbers a die decides each turn, so neither
+        // side gains the first shot of every turn.
+        let (d, a) = (count(Role::Defender), count(Role::Attacker));
+        let first = if d < a || (d == a && self.s.dice.d(2) == 1) {
             Role::Defender
         } else {
             Role::Attacker
@@ -184,6 +194,10 @@ impl Battle<'_, '_> {
     /// One action by the doctrine.
     fn action(&mut self, f: usize, n: usize, act: &mut Activation) {
         let fig = self.p.figures[f];
+        if act.loaded {
+            // A loader's two actions went into his dice.
+            return;
+        }
         if self.s.places[f].suppressed {
             self.rally(f);
             return;
@@ -234,6 +248,9 @@ impl Battle<'_, '_> {
                 return;
             }
         }
+        if self.crew_action(f, n, act) {
+            return;
+        }
         // Attackers move in bounds from cover to cover: a bound begun goes
         // on to the cover it was for; half the teams (by turn) bound toward
         // an enemy beyond their close band while the others fire.
@@ -246,7 +263,9 @@ impl Battle<'_, '_> {
             return;
         }
         let close_band = self.gun(f).map_or(0.0, |w| w.row().bands[0].0 as f64);
-        let bounding = (fig.stand as u32 + self.s.turn).is_multiple_of(2);
+        // A set-up gun holds its place rather than bound.
+        let bounding = (fig.stand as u32 + self.s.turn).is_multiple_of(2)
+            && !(fig.crewed && self.s.places[f].set_up);
         if attacker
             && n == 0
             && bounding

@@ -163,6 +163,9 @@ impl Battle<'_, '_> {
     /// One FIRE action with a gun; `None` when the target is out of reach.
     pub(crate) fn shoot(&mut self, f: usize, t: usize, aimed: bool, how: How) -> Option<Outcome> {
         let w = self.gun(f)?;
+        if self.screened(f, t) {
+            return None;
+        }
         let d = self.dist(f, t);
         let (band, fp) = w.band(d, aimed)?;
         let (fig, tf) = (self.p.figures[f], self.p.figures[t]);
@@ -237,12 +240,21 @@ impl Battle<'_, '_> {
     /// The impact die, multiplied (its face is what the event records).
     fn roll_rated(&mut self, r: Rated) -> Rolled {
         match r.die() {
-            Some(d) => self.roll(d),
+            Some(d) => self.roll_times(d, r),
             None => Rolled {
                 die: "fixed",
                 roll: r.score(0),
             },
         }
+    }
+
+    /// A roll of `d`, named with `r`'s multiplier so the log shows it.
+    fn roll_times(&mut self, d: Die, r: Rated) -> Rolled {
+        let mut rolled = self.roll(d);
+        if let Rated::Die { times, .. } = r {
+            rolled.die = super::events::multiplied(d, times);
+        }
+        rolled
     }
 
     /// Rolls armour (when it is a die) and cover into `faces`.
@@ -254,7 +266,7 @@ impl Battle<'_, '_> {
         out: &mut Vec<Rolled>,
     ) {
         if let Some(d) = armour.die() {
-            let a = self.roll(d);
+            let a = self.roll_times(d, armour);
             faces.armour = Some(a.roll);
             out.push(a);
         }

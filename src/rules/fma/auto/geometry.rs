@@ -162,6 +162,7 @@ impl Battle<'_, '_> {
         self.s.first_ready = [0; 2];
         for (f, pl) in self.s.places.iter_mut().enumerate() {
             pl.activated = !pl.up;
+            pl.moved = false;
             self.s.ready.set(f, pl.up);
         }
     }

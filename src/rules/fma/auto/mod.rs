@@ -13,6 +13,9 @@
 
 mod assault;
 mod bits;
+mod crew;
+#[cfg(test)]
+mod crew_tests;
 #[cfg(test)]
 mod doctrine_tests;
 pub mod events;
@@ -23,6 +26,7 @@ mod geometry;
 mod morale;
 mod movement;
 mod setup;
+pub mod smoke;
 pub mod table;
 
 use crate::battle::drive::{play_out, TurnByTurn};
@@ -88,6 +92,11 @@ pub struct Figure {
     /// A vehicle or aircraft crewman: fights from inside, in hard cover, and
     /// does not move (the draft has no vehicle rules).
     pub mounted: bool,
+    /// The gunner of a crew-served weapon on foot (L1038-1088): it must be
+    /// set up before it fires, and fires once an activation.
+    pub crewed: bool,
+    /// This figure loads for the gunner at that index.
+    pub loads_for: Option<usize>,
     /// Across the table, inches.
     pub y: f64,
 }
@@ -105,6 +114,11 @@ pub struct Place {
     pub overwatch: bool,
     /// Has been fired on (the first time calls a reaction test).
     pub shot_at: bool,
+    /// A crew-served weapon set up on its mount (its gunner has not moved
+    /// since).
+    pub set_up: bool,
+    /// Has moved this turn (a crew that moved cannot load, L1062-1064).
+    pub moved: bool,
 }
 
 /// A stand's share of the battle.
@@ -143,6 +157,9 @@ pub(crate) struct Prepared<'a> {
     /// Each figure's gun if it has one with ammunition (`Battle::gun`),
     /// packed: the searches for a shooter ask it of every figure they meet.
     pub(crate) guns: Vec<Option<Weapon>>,
+    /// The longest aimed (overwatch) reach of each side's guns, by
+    /// `Role::index`: where an approaching enemy comes under its fire.
+    pub(crate) side_aimed_reach: [f64; 2],
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.
@@ -182,6 +199,8 @@ pub(crate) struct State {
     pub(crate) first_ready: [usize; 2],
     /// Each figure's nearest enemy as last found (see `nearest`).
     pub(crate) near: Vec<Cell<Near>>,
+    /// Smoke and gas markers on the table (only the table lays them).
+    pub(crate) clouds: Vec<smoke::Cloud>,
 }
 
 /// The fire procedure from the campaign's options (Detailed by default).
@@ -272,7 +291,8 @@ impl Battle<'_, '_> {
     }
 
     pub(crate) fn gun(&self, f: usize) -> Option<Weapon> {
-        self.p.guns[f]
+        // A crew-served weapon fires only once set up (L1075-1077).
+        self.p.guns[f].filter(|_| self.s.places[f].set_up || !self.p.figures[f].crewed)
     }
 
     fn roll(&mut self, die: Die) -> Rolled {

@@ -5,6 +5,9 @@ use super::events::FmaEvent;
 use super::{cover_at, Battle};
 use crate::rules::fma::armour::Cover;
 
+/// How far outside the enemy's aimed reach an approaching figure stops.
+const APPROACH: f64 = 0.1;
+
 impl Battle<'_, '_> {
     pub(crate) fn move_to(&mut self, f: usize, x: f64, how: &'static str) {
         self.move_into(f, x, how, None);
@@ -14,10 +17,13 @@ impl Battle<'_, '_> {
     /// there.
     pub(crate) fn move_into(&mut self, f: usize, x: f64, how: &'static str, cover: Option<Cover>) {
         let from = self.s.places[f].x;
+        let was = (from, self.p.ys[f]);
         self.front_moves(f, from, Some(x));
         let cover = cover.unwrap_or_else(|| cover_at(x, self.p.defender_cover, self.p.cover_every));
         self.s.places[f].x = x;
         self.s.places[f].cover = cover;
+        self.s.places[f].moved = true;
+        self.s.places[f].set_up = false;
         if self.s.log.is_on() {
             self.log(Some(self.p.figures[f].role), move |b| FmaEvent::Move {
                 figure: b.name(f),
@@ -30,6 +36,10 @@ impl Battle<'_, '_> {
                     Cover::Hard => "hard cover",
                 },
             });
+        }
+        // Every move, a charge or sprint too, may pass through smoke or gas.
+        if !self.s.clouds.is_empty() {
+            self.through_clouds(f, was);
         }
     }
 
@@ -63,6 +73,16 @@ impl Battle<'_, '_> {
         }
         if to_cover && !covered {
             return false;
+        }
+        if !covered && moves_left >= 2 {
+            // Into the enemy's aimed reach only with the activation's last
+            // MOVE: watchers fire between a figure's two actions (L935-943,
+            // L945-953), so a first MOVE that stops inside their reach with
+            // a useless action to follow hands them a free shot.
+            let edge = front + self.p.side_aimed_reach[self.p.figures[f].role.other().index()];
+            if x > edge + APPROACH && goal <= edge && x - (edge + APPROACH) >= 0.5 {
+                goal = edge + APPROACH;
+            }
         }
         if self.crosses(x, goal) {
             // Over a hedge or wall: half the action's move (L694-695).

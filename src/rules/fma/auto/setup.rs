@@ -48,6 +48,7 @@ impl<'a> Prepared<'a> {
             max_aimed_reach: 0.0,
             max_reach: 0.0,
             guns: Vec::new(),
+            side_aimed_reach: [0.0; 2],
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -75,6 +76,8 @@ impl<'a> Prepared<'a> {
                         powered: powered(s.equipment),
                         leader,
                         mounted,
+                        crewed: gunner && !mounted && matches!(arm, Arm::Gun(_)),
+                        loads_for: None,
                         y: 0.0,
                     });
                     p.names.push(format!("{}#{k}", s.code));
@@ -98,8 +101,15 @@ impl<'a> Prepared<'a> {
                         activated: false,
                         overwatch: false,
                         shot_at: false,
+                        // A defender's weapon waits on its mount (the
+                        // position was prepared); an attacker's is set up
+                        // where the attack brings it.
+                        set_up: role == Role::Defender,
+                        moved: false,
                     });
                 }
+                let stand_first = p.figures.len() - n;
+                super::crew::name_loader(&mut p.figures, stand_first);
             }
             let count = p.figures.len() - first;
             if count == 0 {
@@ -144,6 +154,8 @@ impl<'a> Prepared<'a> {
             if let Arm::Gun(w) = fig.arm {
                 p.max_aimed_reach = p.max_aimed_reach.max(w.reach(true));
                 p.max_reach = p.max_reach.max(w.reach(false));
+                let side = &mut p.side_aimed_reach[fig.role.index()];
+                *side = side.max(w.reach(true));
             }
         }
         Ok(p)
@@ -167,6 +179,7 @@ impl<'a> Prepared<'a> {
             clock: 0,
             stamps: vec![0; self.places.len().div_ceil(super::geometry::BUCKET)],
             near: vec![Cell::new(Near::NONE); self.places.len()],
+            clouds: Vec::new(),
         }
     }
 

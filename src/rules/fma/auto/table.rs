@@ -13,6 +13,7 @@ use crate::battle::setup::BattleSetup;
 use crate::battle::table::TablePlay;
 use crate::core::dice::Roller;
 use crate::rules::fma::armour::Cover;
+use crate::rules::fma::smoke::{Agent, Delivery};
 use crate::rules::fma::weapons::Arm;
 
 const VERBS: &str = "\
@@ -31,7 +32,13 @@ close FIG at FIG             close combat: both quality dice (power armour doubl
                              base contact first charges into it (a MOVE, so both actions, within its move)
 rally FIG                    try to remove suppression (a failure in the open rolls the combat move)
 transfer FIG to FIG          a leader passes one action (the friend may then act once)
-test FIG [mod N]             a reaction test (a failure suppresses)";
+test FIG [mod N]             a reaction test (a failure suppresses)
+smoke FIG at FIG|INCHES [gas|nerve]
+                             a smoke (or riot/nerve gas) round at a figure or INCHES from the
+                             defenders' line straight ahead: a rocket launcher fires one (both
+                             actions), anyone else throws a grenade (one action); it deviates like
+                             any explosive; no fire passes within 3\" of it; whoever it catches or
+                             moves into it tests; at the end of each turn a D6 of 5-6 clears it";
 
 /// An FMA battle at the table.
 pub(crate) struct FmaTable<'a> {
@@ -54,7 +61,12 @@ pub(crate) struct Now {
 
 impl<'a> FmaTable<'a> {
     pub fn new(setup: &'a BattleSetup, dice: Roller) -> Result<Self, BattleError> {
-        let p = Prepared::new(setup, true)?;
+        let mut p = Prepared::new(setup, true)?;
+        // Set-up and loaders are the umpire's to judge at the table (no
+        // command for them yet): every gun there fires as a personal weapon.
+        for f in &mut p.figures {
+            (f.crewed, f.loads_for) = (false, None);
+        }
         let mut s = p.start(dice);
         s.turn = 1;
         Ok(FmaTable {
@@ -111,6 +123,43 @@ impl<'a> FmaTable<'a> {
         }
     }
 
+    /// `smoke FIG at FIG|INCHES [gas|nerve]`: lays a cloud (L1279-1342).
+    fn smoke(&mut self, name: &str, aim: &str, rest: &[&str]) -> Result<(), String> {
+        let f = self.figure(name)?;
+        let agent = match rest {
+            [] => Agent::Smoke,
+            ["gas"] => Agent::Gas,
+            ["nerve"] => Agent::Nerve,
+            _ => return Err("write: smoke FIG at FIG|INCHES [gas|nerve]".into()),
+        };
+        let point = match aim.parse::<f64>() {
+            Ok(x) => (x, self.p.ys[f]),
+            Err(_) => {
+                let t = self.figure(aim)?;
+                (self.s.places[t].x, self.p.ys[t])
+            }
+        };
+        self.free_to_act(f, name)?;
+        // A refused line spends nothing.
+        let before = self.now;
+        let laid = self.lay(f, name, point, agent);
+        if laid.is_err() {
+            self.now = before;
+        }
+        laid
+    }
+
+    fn lay(&mut self, f: usize, name: &str, point: (f64, f64), agent: Agent) -> Result<(), String> {
+        let delivery = if self.p.figures[f].arm == Arm::Rocket {
+            self.spend(f, name)?;
+            Delivery::Rocket
+        } else {
+            Delivery::HandGrenade
+        };
+        self.spend(f, name)?;
+        self.run(|b| b.lay_cloud(f, point, agent, delivery))
+    }
+
     fn free_to_act(&self, f: usize, name: &str) -> Result<(), String> {
         if self.s.places[f].suppressed {
             Err(format!("{name} is suppressed: it may only rally"))
@@ -139,6 +188,11 @@ impl TablePlay for FmaTable<'_> {
     fn next_turn(&mut self) {
         self.run(|b| {
             b.check_end();
+            Ok(())
+        })
+        .ok();
+        self.run(|b| {
+            b.disperse_clouds();
             Ok(())
         })
         .ok();
@@ -234,7 +288,10 @@ impl TablePlay for FmaTable<'_> {
                     _ => return Err("write: place FIG INCHES [cover none|soft|hard]".into()),
                 };
                 self.run(|b| {
+                    // The umpire's placing is no move through a cloud.
+                    let clouds = std::mem::take(&mut b.s.clouds);
                     b.move_to(f, x, "is placed");
+                    b.s.clouds = clouds;
                     if let Some(c) = cover {
                         b.s.places[f].cover = c;
                     }
@@ -310,6 +367,9 @@ impl TablePlay for FmaTable<'_> {
                     if b.gun(f).is_none() {
                         return Err(format!("{name} has no gun to fire (or no ammunition)"));
                     }
+                    if b.screened(f, t) {
+                        return Err(format!("a cloud blocks the line of fire to {target}"));
+                    }
                     match how {
                         How::Reaction => b.set_activated(f),
                         How::Overwatch => b.set_overwatch(f, false),
@@ -331,6 +391,9 @@ impl TablePlay for FmaTable<'_> {
                 self.free_to_act(f, name)?;
                 if self.p.figures[f].arm != Arm::Rocket {
                     return Err(format!("{name} carries no rocket launcher"));
+                }
+                if self.run(|b| Ok(b.screened(f, t)))? {
+                    return Err(format!("a cloud blocks the line of fire to {target}"));
                 }
                 self.spend(f, name)?;
                 self.spend(f, name)?;
@@ -386,6 +449,7 @@ impl TablePlay for FmaTable<'_> {
                     Ok(())
                 })
             }
+            ["smoke", name, "at", aim, rest @ ..] => self.smoke(name, aim, rest),
             ["rally", name] => {
                 let f = self.figure(name)?;
                 if !self.s.places[f].suppressed {
@@ -483,6 +547,10 @@ impl TablePlay for FmaTable<'_> {
                 },
             );
         }
+        for c in &self.s.clouds {
+            out += &format!("{:?} cloud at {:.0}\" across {:.0}\"\n", c.agent, c.x, c.y)
+                .to_lowercase();
+        }
         out
     }
 
@@ -512,183 +580,4 @@ impl TablePlay for FmaTable<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-
-    use super::super::testing::{battle, RIFLES};
-    use super::*;
-    use crate::core::kinds::{Cover as Campaign, Equipment, Training, Weapon};
-
-    #[test]
-    fn a_charge_is_within_a_move_reaction_is_at_the_activating_figure_and_aim_is_the_aimers() {
-        let p = ("p", RIFLES.1, RIFLES.2, RIFLES.3, RIFLES.4, RIFLES.5);
-        let s = battle(&[p], &[RIFLES], 150, Campaign::Open);
-        let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
-        line(&mut t, "activate p#1", &[]).unwrap();
-        let far = line(&mut t, "close p#1 at r#1", &["5", "1"]);
-        assert!(
-            far.is_err_and(|e| e.contains("beyond")),
-            "59\" is no charge"
-        );
-        assert!(
-            line(&mut t, "close p#1 at r#2", &["5", "1"]).is_err(),
-            "r#2 is 2\" across: no contact straight ahead"
-        );
-        line(&mut t, "place p#1 9", &[]).unwrap();
-        // 8" into contact with the MOVE, then the fight: both actions.
-        line(&mut t, "close p#1 at r#1", &["5", "1", "6", "6", "6"]).unwrap();
-        assert_eq!(t.s.places[0].x, 1.0, "in base contact, 1\" in front");
-        assert_eq!(t.s.places[0].cover, Cover::None);
-        assert!(!t.s.places[4].up, "5 against 1: more than double, killed");
-        assert!(line(&mut t, "aim p#1", &[]).is_err(), "both actions spent");
-
-        // Reaction fire only at the activating figure, between its actions.
-        line(&mut t, "place p#2 30", &[]).unwrap();
-        line(&mut t, "activate p#2", &["8"]).unwrap();
-        assert!(
-            line(&mut t, "react r#2 at p#2", &["6", "6", "1"]).is_err(),
-            "before its first action"
-        );
-        line(&mut t, "aim p#2", &[]).unwrap();
-        assert!(
-            line(&mut t, "react r#2 at p#3", &["6", "6", "1"]).is_err(),
-            "p#3 is not activating"
-        );
-        line(&mut t, "react r#2 at p#2", &["1", "1", "8", "8"]).unwrap();
-        assert!(t.s.places[5].activated, "the reactor's activation is used");
-
-        // A leader's AIM is his own: the friend he passes an action to
-        // fires unaimed (30" is the rifle's long band; aimed, medium).
-        t.next_turn();
-        line(&mut t, "place p#3 30", &[]).unwrap();
-        line(&mut t, "place p#1 30", &[]).unwrap();
-        line(&mut t, "activate p#1", &[]).unwrap();
-        line(&mut t, "aim p#1", &[]).unwrap();
-        line(&mut t, "transfer p#1 to p#3", &["8"]).unwrap();
-        line(&mut t, "fire p#3 at r#3", &["1", "1", "8", "8"]).unwrap();
-        let last = t
-            .events()
-            .iter()
-            .rev()
-            .find(|e| e.text.contains(" fires "))
-            .unwrap()
-            .text
-            .clone();
-        assert!(last.contains("long") && !last.contains("aimed"), "{last}");
-        // The action passed is taken at once, not kept for a later turn.
-        line(&mut t, "transfer p#1 to p#4", &["8"]).ok();
-        t.next_turn();
-        line(&mut t, "activate p#3", &[]).unwrap();
-        assert!(
-            line(&mut t, "aim p#4", &[]).is_err(),
-            "p#4 is not activating"
-        );
-    }
-
-    #[test]
-    fn crossing_a_line_of_cover_takes_half_a_move() {
-        let p = ("p", RIFLES.1, RIFLES.2, RIFLES.3, RIFLES.4, RIFLES.5);
-        let s = battle(&[p], &[RIFLES], 150, Campaign::Cover);
-        let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
-        // From 59" to 51": no line crossed (the next is at 50").
-        line(&mut t, "activate p#1", &[]).unwrap();
-        line(&mut t, "move p#1 8", &[]).unwrap();
-        line(&mut t, "move p#1 1", &[]).unwrap();
-        assert_eq!(t.s.places[0].x, 50.0);
-        assert_eq!(t.s.places[0].cover, Cover::Soft, "behind the hedge at 50\"");
-        t.next_turn();
-        line(&mut t, "activate p#1", &["8"]).unwrap();
-        assert!(
-            line(&mut t, "move p#1 5", &[]).is_err(),
-            "over the hedge: 4\" at most"
-        );
-        line(&mut t, "move p#1 4", &[]).unwrap();
-        assert_eq!(t.s.places[0].x, 46.0);
-    }
-
-    #[test]
-    fn an_overwatch_marker_lapses_when_its_figure_activates_again() {
-        let p = ("p", RIFLES.1, RIFLES.2, RIFLES.3, RIFLES.4, RIFLES.5);
-        let s = battle(&[p], &[RIFLES], 150, Campaign::Cover);
-        let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
-        line(&mut t, "activate p#1", &[]).unwrap();
-        line(&mut t, "overwatch p#1", &[]).unwrap();
-        t.next_turn();
-        line(&mut t, "activate p#1", &[]).unwrap();
-        assert!(!t.s.places[0].overwatch, "lapsed at its next activation");
-        assert!(line(&mut t, "watch p#1 at r#1", &["6", "6", "1", "9", "1", "1"]).is_err());
-        line(&mut t, "overwatch p#1", &[]).unwrap();
-        assert!(t.s.places[0].overwatch, "a fresh one may be placed");
-    }
-
-    /// One line as the engine plays it: refused lines change nothing.
-    fn line(t: &mut FmaTable, text: &str, dice: &[&str]) -> Result<(), String> {
-        let before = t.save();
-        t.dice().give(dice.iter().map(|d| d.to_string()).collect());
-        let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
-        let out = t.act(&words).and_then(|_| match t.dice().short() {
-            Some(d) => Err(format!("short of {d}")),
-            None => Ok(()),
-        });
-        if out.is_err() {
-            t.load(before);
-        }
-        out
-    }
-
-    #[test]
-    fn power_armour_doubles_in_close_combat_and_a_leader_passes_an_action() {
-        let hma = (
-            "p",
-            Training::Regular,
-            Equipment::Hma,
-            Weapon::SlaSquad,
-            4,
-            2,
-        );
-        let s = battle(&[hma], &[RIFLES], 60, Campaign::Open);
-        let mut t = FmaTable::new(&s, Roller::for_table(1, true)).unwrap();
-        line(&mut t, "place p#1 1", &[]).unwrap();
-        line(&mut t, "activate p#1", &["8"]).unwrap();
-        // In base contact (1" ahead): D8 3 doubled to 6 against the rifleman's 5: a wound (not more than
-        // double); he goes down and his friends within 8" test.
-        line(&mut t, "close p#1 at r#1", &["3", "5", "6", "6", "6"]).unwrap();
-        assert!(!t.s.places[4].up && !t.s.places[4].dead);
-        assert!(t.status().contains("r#1 (defender)"));
-        line(&mut t, "aim p#1", &[]).unwrap();
-        assert!(line(&mut t, "aim p#1", &[]).is_err(), "two actions only");
-        // r#2 fails a test and is suppressed; it may only rally.
-        line(&mut t, "test r#2", &["2"]).unwrap();
-        assert!(t.s.places[5].suppressed);
-        line(&mut t, "activate r#3", &[]).unwrap();
-        assert!(
-            line(&mut t, "transfer r#3 to r#2", &[]).is_err(),
-            "r#3 is no leader"
-        );
-        assert!(line(&mut t, "activate r#2", &[]).is_ok());
-        assert!(
-            line(&mut t, "fire r#2 at p#2", &["1", "1", "1"]).is_err(),
-            "suppressed"
-        );
-        line(&mut t, "rally r#2", &["3"]).unwrap();
-        assert!(!t.s.places[5].suppressed, "3 beats motivation 2");
-
-        // Next turn: p#2 is suppressed; its leader p#1 passes it an action
-        // (D8 5 beats 2 + 2) and p#2 spends it on a rally without activating.
-        t.next_turn();
-        line(&mut t, "test p#2", &["1"]).unwrap();
-        assert!(t.s.places[1].suppressed);
-        assert!(
-            line(&mut t, "activate p#1", &[]).is_err(),
-            "alone at 0\": a test"
-        );
-        line(&mut t, "place p#1 24", &[]).unwrap();
-        line(&mut t, "activate p#1", &[]).unwrap();
-        line(&mut t, "transfer p#1 to p#2", &["5"]).unwrap();
-        line(&mut t, "rally p#2", &["5"]).unwrap();
-        assert!(!t.s.places[1].suppressed);
-        assert!(
-            line(&mut t, "rally p#2", &["5"]).is_err(),
-            "one action passed"
-        );
-    }
-}
+mod tests;
