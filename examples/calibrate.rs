@@ -330,11 +330,19 @@ const READING: &str = "
   points apart is close to a coin toss; with the ×10 scale quality tells as it
   does under BiA. Cover's printed −2 is worth about 2 % a roll, against 10 %
   for BiA's cover step, so cover changes ACTION fights less; bunkers add 20 to
-  the defence and stay as hard as in BiA. Ten action points are up to ten
-  attacks per element in a five-minute turn, so most ACTION battles end in
-  their first turn.
+  the defence and stay as hard as in BiA. An element has two action points
+  a turn, each an attack or a grid of open ground, and fights until its life
+  levels are gone, so even fights last several turns; with cover worth
+  little and every element attacking in each phase, ACTION's cover curve is
+  the steepest of the four. Hovertanks alone against LTA squads with
+  anti-tank teams win most ACTION fights and almost no BiA ones: their life
+  levels come from the toughness table, and how that compares with BiA's
+  penetration is an open question (docs/rules-decisions.md, ACTION).
 - **Dirtside II** fights by units and confidence rather than stands and
-  morale numbers; its curves are flatter (a unit can break at any strength)
-  and track tanks do far better against hovertanks than under BiA, where the
-  hovertank's armour of 6 stops the tank gun at range.
+  morale numbers. With the vehicle table in BiA's order (docs/rules-decisions.md)
+  tanks attacking hovertanks lose about as often as under BiA. The systems
+  part over militia: at DS2's scale a 40-strong stand fights as eight teams,
+  and the count of elements weighs more than their armour class, so six HMA
+  fire teams carry three militia stands in cover only about one time in ten
+  (under BiA, always).
 ";
