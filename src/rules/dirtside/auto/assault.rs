@@ -201,31 +201,46 @@ impl Battle<'_, '_> {
                 else {
                     continue;
                 };
-                let n = infantry::assault_chits(class, role);
-                let drawn = self.draw(n);
-                let (killed, reading) =
-                    chits::infantry_hit(&drawn, infantry::assault_valid(cover), tc);
-                self.s.pot.extend(drawn.iter().copied());
                 self.s.elements[e].fired = true;
                 self.s.elements[e].under_fire = true;
-                self.s.elements[t].under_fire = true;
-                if killed {
-                    kills.push(t);
-                }
-                self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
-                    firer: b.code(e),
-                    target: b.code(t),
-                    drawn: drawn.iter().map(|c| c.name()).collect(),
-                    valid: reading.valid.iter().map(|c| c.name()).collect(),
-                    total: reading.valid_total,
-                    result: reading.result,
-                    effects: Vec::new(),
-                });
+                let n = infantry::assault_chits(class, role);
+                self.assault_chits(e, t, n, cover, tc, &mut kills);
             }
         }
         for t in kills {
             self.kill(t);
             self.record_loss(t, &mut attack);
         }
+    }
+}
+
+impl Battle<'_, '_> {
+    /// One close-assault draw of `n` chits by `e` at team `t` (of class
+    /// `tc`, read by the position's `cover`); a kill joins `kills`.
+    pub(super) fn assault_chits(
+        &mut self,
+        e: usize,
+        t: usize,
+        n: usize,
+        cover: Cover,
+        tc: crate::rules::dirtside::infantry::Class,
+        kills: &mut Vec<usize>,
+    ) {
+        let drawn = self.draw(n);
+        let (killed, reading) = chits::infantry_hit(&drawn, infantry::assault_valid(cover), tc);
+        self.s.pot.extend(drawn.iter().copied());
+        self.s.elements[t].under_fire = true;
+        if killed {
+            kills.push(t);
+        }
+        self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
+            firer: b.code(e),
+            target: b.code(t),
+            drawn: drawn.iter().map(|c| c.name()).collect(),
+            valid: reading.valid.iter().map(|c| c.name()).collect(),
+            total: reading.valid_total,
+            result: reading.result,
+            effects: Vec::new(),
+        });
     }
 }

@@ -3,10 +3,8 @@
 //! vehicles, as if they carried IAVRs; teams with IAVRs that have no enemy
 //! team left to fight fire them at the enemy's vehicles.
 
-use super::events::DsEvent;
 use super::fire::Situation;
 use super::{Attack, Battle};
-use crate::rules::dirtside::chits;
 use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::infantry::{self, Class, Cover, Role as TeamRole};
 use crate::rules::dirtside::weapons::{System, Weapon};
@@ -68,22 +66,7 @@ impl Battle<'_, '_> {
                 return;
             };
             let n = infantry::assault_chits(Class::Line, TeamRole::Apsw);
-            let drawn = self.draw(n);
-            let (killed, reading) = chits::infantry_hit(&drawn, infantry::assault_valid(cover), tc);
-            self.s.pot.extend(drawn.iter().copied());
-            self.s.elements[t].under_fire = true;
-            if killed {
-                kills.push(t);
-            }
-            self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
-                firer: b.code(e),
-                target: b.code(t),
-                drawn: drawn.iter().map(|c| c.name()).collect(),
-                valid: reading.valid.iter().map(|c| c.name()).collect(),
-                total: reading.valid_total,
-                result: reading.result,
-                effects: Vec::new(),
-            });
+            self.assault_chits(e, t, n, cover, tc, kills);
         } else {
             self.assault_rocket(e, k, vehicles, attack);
         }
