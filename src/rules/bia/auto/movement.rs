@@ -102,16 +102,16 @@ impl Battle<'_, '_> {
                 _ => (false, false),
             };
             let p = &mut self.s.pieces[i];
-            p.moved = moves;
+            p.moved = moves || p.retired;
             p.non_tactical = run;
         }
     }
 
     /// Clears the attackers' marks of `mark_movers`: who moves is now settled
-    /// by moving.
+    /// by moving (a retirement to cover has been made already and stays).
     pub(super) fn clear_movers(&mut self) {
         for p in &mut self.s.pieces[..self.p.attackers] {
-            p.moved = false;
+            p.moved = p.retired;
             p.non_tactical = false;
         }
     }
