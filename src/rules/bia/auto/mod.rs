@@ -21,6 +21,8 @@ mod piece;
 #[cfg(test)]
 mod retire_tests;
 mod setup;
+#[cfg(test)]
+mod swept_tests;
 pub mod table;
 #[cfg(test)]
 mod tests;
