@@ -147,9 +147,12 @@ fn modifiers_into(firer: &Firer, target: &Target, blast: bool, out: &mut Vec<Fir
         out.push(FirerSeasonedOrVeteran);
     }
     if target.on_foot {
+        // Two rows of the target column, each applying on its own, as the
+        // firer's training and experience rows do: a seasoned recruit nets 0.
         if seasoned(target.experience) || target.training == Training::SpecialForces {
             out.push(TargetSeasonedVeteranOrSf);
-        } else if target.training <= Training::Recruits {
+        }
+        if target.training <= Training::Recruits {
             out.push(TargetRecruitsOrCivilians);
         }
     }
@@ -403,6 +406,38 @@ mod tests {
         assert!(modifiers(&hma, &target, false)
             .iter()
             .all(|m| *m != MovingInfantry));
+    }
+
+    #[test]
+    fn a_seasoned_recruit_or_civilian_target_gets_both_of_its_rows() {
+        use FireModifier::*;
+        let rows = |training, experience| {
+            let target = Target {
+                training,
+                experience,
+                on_foot: true,
+                ..NEUTRAL_TARGET
+            };
+            let got = modifiers(&NEUTRAL_FIRER, &target, false);
+            (got, target_total(&target, false))
+        };
+        let both = vec![TargetSeasonedVeteranOrSf, TargetRecruitsOrCivilians];
+        for training in [Training::Civilian, Training::Recruits] {
+            assert_eq!(rows(training, Experience::Seasoned), (both.clone(), 0));
+            assert_eq!(rows(training, Experience::Veteran), (both.clone(), 0));
+            assert_eq!(
+                rows(training, Experience::Raw),
+                (vec![TargetRecruitsOrCivilians], 1)
+            );
+        }
+        assert_eq!(
+            rows(Training::Trained, Experience::Veteran),
+            (vec![TargetSeasonedVeteranOrSf], -1)
+        );
+        assert_eq!(
+            rows(Training::SpecialForces, Experience::Raw),
+            (vec![TargetSeasonedVeteranOrSf], -1)
+        );
     }
 
     fn arb_firer() -> impl Strategy<Value = Firer> {

@@ -2,6 +2,7 @@
 //! the attack and when to go in, kept apart from the rules that carry it out.
 
 use super::events::BiaEvent;
+use super::movement::Step;
 use super::piece::{Posture, State, Trigger};
 use super::{Battle, Tally, ASSAULT_CM};
 use crate::battle::result::Role;
@@ -56,8 +57,9 @@ impl Battle<'_, '_> {
             }
         }
         let swept = self.s.swept[Role::Defender.index()];
-        let assault = self.assault_pays();
-        for p in self.s.pieces[..self.p.attackers].iter_mut() {
+        let (assault, lead_in) = self.move_situation();
+        for i in 0..self.p.attackers {
+            let p = &self.s.pieces[i];
             if !p.fighting()
                 || p.posture != Posture::Advance
                 || p.dist == 0
@@ -68,8 +70,13 @@ impl Battle<'_, '_> {
                 continue;
             }
             let assaulting = p.dist <= ASSAULT_CM && assault && p.on_foot;
-            if (swept && p.dist > ASSAULT_CM) || assaulting {
-                p.call_test(Trigger::EnterPosition);
+            // Only a stand about to move across the swept ground attempts to
+            // cross it (BiA L310): a base of fire holding in reach does not.
+            let crossing = swept
+                && p.dist > ASSAULT_CM
+                && matches!(self.step(i, assault, lead_in), Step::Bound(_));
+            if crossing || assaulting {
+                self.s.pieces[i].call_test(Trigger::EnterPosition);
             }
         }
     }

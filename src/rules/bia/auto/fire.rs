@@ -243,7 +243,8 @@ impl Battle<'_, '_> {
         order.clear();
         order.extend(self.p.rank[Role::Defender.index()].iter().copied());
         for &i in &order {
-            if self.can_fire(i) {
+            // A defender that retired to cover this turn is not stationary.
+            if self.can_fire(i) && !self.s.pieces[i].moved {
                 // Aircraft fly in before they attack (movement, air first):
                 // air defence meets them now.
                 match self.pick_target(i) {

@@ -18,7 +18,11 @@ mod morale;
 mod morale_tests;
 mod movement;
 mod piece;
+#[cfg(test)]
+mod retire_tests;
 mod setup;
+#[cfg(test)]
+mod swept_tests;
 pub mod table;
 #[cfg(test)]
 mod tests;
@@ -115,6 +119,9 @@ impl TurnByTurn for Battle<'_, '_> {
 
     fn play_turn(&mut self) {
         self.s.turn += 1;
+        for p in &mut self.s.pieces {
+            p.retired = false;
+        }
         self.orders_phase();
         self.air_orders();
         self.morale_phase();
@@ -122,7 +129,9 @@ impl TurnByTurn for Battle<'_, '_> {
             return;
         }
         for p in &mut self.s.pieces {
-            p.moved = false;
+            // A retirement to cover is movement made this turn (BiA L389,
+            // L396, L401), as an ordered move is.
+            p.moved = p.retired;
             p.non_tactical = false;
             p.shelled = false;
             p.air_attacked = false;

@@ -329,6 +329,7 @@ impl Battle<'_, '_> {
                     }
                 }
                 let to = p.dist + p.back;
+                p.retired = to != from;
                 if self.p.log && to != from {
                     let (stand, role) = (self.code(i).to_string(), self.s.pieces[i].role);
                     self.log(

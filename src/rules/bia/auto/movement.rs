@@ -13,7 +13,7 @@ const OFF_TABLE_CM: i64 = 120;
 
 /// A fighting attacker's move this turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Step {
+pub(super) enum Step {
     Stay,
     /// A bound forward, to this distance.
     Bound(i64),
@@ -45,7 +45,7 @@ impl Battle<'_, '_> {
 
     /// Where a fighting attacker's move this turn takes it, decided from the
     /// situation at the start of the movement phase.
-    fn step(&self, i: usize, assault: bool, lead_in: bool) -> Step {
+    pub(super) fn step(&self, i: usize, assault: bool, lead_in: bool) -> Step {
         let p = &self.s.pieces[i];
         if p.role != Role::Attacker
             || p.posture != Posture::Advance
@@ -77,7 +77,7 @@ impl Battle<'_, '_> {
 
     /// Whether the assault pays and whether foot soldiers already lead in at
     /// the 5 cm band: what every attacker's step depends on.
-    fn move_situation(&self) -> (bool, bool) {
+    pub(super) fn move_situation(&self) -> (bool, bool) {
         let lead_in = self
             .side(Role::Attacker)
             .iter()
@@ -102,16 +102,16 @@ impl Battle<'_, '_> {
                 _ => (false, false),
             };
             let p = &mut self.s.pieces[i];
-            p.moved = moves;
+            p.moved = moves || p.retired;
             p.non_tactical = run;
         }
     }
 
     /// Clears the attackers' marks of `mark_movers`: who moves is now settled
-    /// by moving.
+    /// by moving (a retirement to cover has been made already and stays).
     pub(super) fn clear_movers(&mut self) {
         for p in &mut self.s.pieces[..self.p.attackers] {
-            p.moved = false;
+            p.moved = p.retired;
             p.non_tactical = false;
         }
     }

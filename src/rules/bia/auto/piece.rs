@@ -187,6 +187,9 @@ pub struct Piece {
     pub escort: i8,
     /// Attacked by an aircraft since its last morale phase.
     pub air_attacked: bool,
+    /// Retired to cover in this turn's morale phase: a move made this turn,
+    /// which `moved` takes up once the turn's marks are reset.
+    pub retired: bool,
     /// An aircraft taking evasive action this turn: −3 to fire at it, and it
     /// cannot fire (BiA L402, L476).
     pub evasive: bool,
@@ -285,6 +288,7 @@ impl Piece {
                 Posture::Hold
             },
             moved: false,
+            retired: false,
             non_tactical: false,
             shelled: false,
             dist: if role == Role::Attacker { range } else { 0 },

@@ -230,13 +230,11 @@ fn the_defenders_fire_sees_attackers_about_to_move_as_moving() {
                 continue;
             }
             let target = e.data.as_ref().unwrap()["target"].as_str().unwrap();
-            // Moves of the movement phase (a retirement to cover is the
-            // morale phase's, before anyone fires).
+            // Moves this turn, a retirement to cover in the morale phase too.
             let moves_this_turn = ev.iter().any(|m| {
                 m.turn == e.turn
                     && matches!(kind(m), "advance" | "assault" | "fall_back")
                     && m.actor.as_deref() == Some(target)
-                    && m.data.as_ref().unwrap()["why"] != "retires to cover"
             });
             let names = modifier_names(e);
             let tank = target.starts_with('h');
