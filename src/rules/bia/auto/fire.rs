@@ -242,6 +242,7 @@ impl Battle<'_, '_> {
         let mut order = std::mem::take(&mut self.s.order);
         order.clear();
         order.extend(self.p.rank[Role::Defender.index()].iter().copied());
+        self.s.suppressive = true;
         for &i in &order {
             // A defender that retired to cover this turn is not stationary.
             if self.can_fire(i) && !self.s.pieces[i].moved {
@@ -255,6 +256,7 @@ impl Battle<'_, '_> {
                 }
             }
         }
+        self.s.suppressive = false;
         self.s.order = order;
     }
 
@@ -455,6 +457,8 @@ impl Battle<'_, '_> {
                 "orbital fire"
             } else if artillery {
                 "indirect fire"
+            } else if self.s.suppressive {
+                "suppressive fire"
             } else {
                 "fire"
             };

@@ -176,6 +176,9 @@ pub(crate) struct Fight {
     armour_split: [usize; 2],
     /// `targets` has been filled once; later phases only prune and re-sort it.
     targets_built: [bool; 2],
+    /// The suppressive-fire phase is on: its shots are logged under that
+    /// phase, so an umpire sees why a defender fired before the movement.
+    suppressive: bool,
     /// Stands that have surrendered so far.
     surrendered: u32,
     /// Why the attackers' first group to give up called its attack off, so

@@ -179,6 +179,7 @@ impl Prepared<'_> {
             ],
             armour_split: [0; 2],
             targets_built: [false; 2],
+            suppressive: false,
             surrendered: 0,
             called_off: None,
             fighting: self.fighting,
