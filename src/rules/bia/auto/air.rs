@@ -88,21 +88,42 @@ impl Battle<'_, '_> {
         }
     }
 
+    /// What `i`'s air-defence system brings against aircraft `j`: its table
+    /// entry, the lock-on number at `j`'s speed, the normal firing modifiers
+    /// (their sum and names) and the system's lock-on adjustment. `None`
+    /// when `i` has no such system or the table gives `j` no number.
+    fn engagement(&self, i: usize, j: usize) -> Option<Engagement> {
+        let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
+        let entry = ad_entry(f.ad?);
+        let number = lock_on_number(entry.line, t.speed)?;
+        let (normal, named) = self.air_modifiers(f, t);
+        let adjust = match entry.lock {
+            Lock::At(m) => m,
+            _ => 0,
+        };
+        Some(Engagement {
+            entry,
+            number,
+            normal,
+            named,
+            adjust,
+        })
+    }
+
     /// Ground fire at an aircraft (BiA L447–468): a lock-on roll for a
     /// system that has a targeting system, then the shot; both take the
     /// normal firing modifiers, the lock-on its system's adjustment, the
     /// shot its firing adjustment and +3 if locked on.
     pub(super) fn air_defence(&mut self, i: usize, j: usize) {
-        let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
-        let Some(system) = f.ad else { return };
-        let entry = ad_entry(system);
-        let Some(number) = lock_on_number(entry.line, t.speed) else {
+        let Some(Engagement {
+            entry,
+            number,
+            normal,
+            named,
+            adjust,
+        }) = self.engagement(i, j)
+        else {
             return;
-        };
-        let (normal, named) = self.air_modifiers(f, t);
-        let adjust = match entry.lock {
-            Lock::At(m) => m,
-            _ => 0,
         };
         // No roll for a lock that no face of the die could give.
         let can_lock = entry.lock != Lock::No && 10 + normal + adjust >= number;
@@ -118,17 +139,17 @@ impl Battle<'_, '_> {
     /// on if its roll is the higher and its system can lock. Then the shot,
     /// on the system's line, as from the ground.
     pub(super) fn air_to_air(&mut self, i: usize, j: usize) {
-        let (f, t) = (&self.s.pieces[i], &self.s.pieces[j]);
-        let Some(system) = f.ad else { return };
-        let entry = ad_entry(system);
-        let Some(number) = lock_on_number(entry.line, t.speed) else {
+        let Some(Engagement {
+            entry,
+            number,
+            normal,
+            named,
+            adjust,
+        }) = self.engagement(i, j)
+        else {
             return;
         };
-        let (normal, named) = self.air_modifiers(f, t);
-        let adjust = match entry.lock {
-            Lock::At(m) => m,
-            _ => 0,
-        };
+        let t = &self.s.pieces[j];
         let evader = firer_total(&t.as_firer(t.moved));
         let roll = self.s.dice.d10();
         let against = self.s.dice.d10();
@@ -256,4 +277,13 @@ impl Battle<'_, '_> {
             self.s.pieces[i].evasive = idle;
         }
     }
+}
+
+/// An air-defence system's engagement of one aircraft, before any roll.
+struct Engagement {
+    entry: AdEntry,
+    number: i64,
+    normal: i64,
+    named: Vec<Mod>,
+    adjust: i64,
 }
