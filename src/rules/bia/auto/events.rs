@@ -302,22 +302,24 @@ impl Happening for BiaEvent {
                 total,
                 result,
             } => format!(
-                "{target} (armour {armour}): d10 {roll} + penetration {} = {total} → {result}",
+                "{target} (armour {armour}): d10 {roll} + penetration {} = {total} → {}",
                 penetration
                     .map(|p| p.to_string())
-                    .unwrap_or_else(|| "none".into())
+                    .unwrap_or_else(|| "none".into()),
+                result.replace('_', " ")
             ),
             BiaEvent::Hits {
                 stand,
                 hits,
                 destroyed,
             } => format!(
-                "{stand} is {} with {hits} hits",
+                "{stand} is {} with {hits} hit{}",
                 if *destroyed {
                     "destroyed"
                 } else {
                     "ineffective and falls back to the aid post"
-                }
+                },
+                if *hits == 1 { "" } else { "s" }
             ),
             BiaEvent::AirDefence {
                 firer,
@@ -408,5 +410,29 @@ mod words_tests {
             "target seasoned veteran or SF \u{2212}1"
         );
         assert_eq!(modifier_words("in_lta", 0), "in LTA +0");
+    }
+
+    #[test]
+    fn results_and_counts_read_as_words() {
+        use super::{BiaEvent, Happening};
+        let pen = BiaEvent::Penetration {
+            target: "hvr-1".into(),
+            armour: 6,
+            roll: 2,
+            penetration: Some(2),
+            total: 4,
+            result: "no_effect",
+        };
+        assert!(
+            pen.text().ends_with("= 4 \u{2192} no effect"),
+            "{}",
+            pen.text()
+        );
+        let one = BiaEvent::Hits {
+            stand: "mil-oc".into(),
+            hits: 1,
+            destroyed: true,
+        };
+        assert_eq!(one.text(), "mil-oc is destroyed with 1 hit");
     }
 }
