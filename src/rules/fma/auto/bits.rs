@@ -47,6 +47,18 @@ impl Bits {
     }
 }
 
+/// Word `k`'s bits `w` less those outside `range` (which it overlaps).
+#[inline]
+fn within(k: usize, range: &Range<usize>, mut w: u64) -> u64 {
+    if k == range.start / 64 {
+        w &= u64::MAX << (range.start % 64);
+    }
+    if k == (range.end - 1) / 64 && !range.end.is_multiple_of(64) {
+        w &= u64::MAX >> (64 - range.end % 64);
+    }
+    w
+}
+
 /// The first index in `range` whose bit is set in the word `word(k)` gives.
 pub(crate) fn first_in(range: Range<usize>, word: impl Fn(usize) -> u64) -> Option<usize> {
     if range.start >= range.end {
@@ -54,13 +66,7 @@ pub(crate) fn first_in(range: Range<usize>, word: impl Fn(usize) -> u64) -> Opti
     }
     let (first, last) = (range.start / 64, (range.end - 1) / 64);
     for k in first..=last {
-        let mut w = word(k);
-        if k == first {
-            w &= u64::MAX << (range.start % 64);
-        }
-        if k == last && !range.end.is_multiple_of(64) {
-            w &= u64::MAX >> (64 - range.end % 64);
-        }
+        let w = within(k, &range, word(k));
         if w != 0 {
             return Some(k * 64 + w.trailing_zeros() as usize);
         }
@@ -80,13 +86,7 @@ pub(crate) fn each_in(
         start / 64..(end - 1) / 64 + 1
     };
     words.flat_map(move |k| {
-        let mut w = word(k);
-        if k == start / 64 {
-            w &= u64::MAX << (start % 64);
-        }
-        if k == (end - 1) / 64 && !end.is_multiple_of(64) {
-            w &= u64::MAX >> (64 - end % 64);
-        }
+        let mut w = within(k, &(start..end), word(k));
         std::iter::from_fn(move || {
             (w != 0).then(|| {
                 let b = w.trailing_zeros() as usize;
@@ -109,13 +109,7 @@ pub(crate) fn each_in_rev(
         start / 64..(end - 1) / 64 + 1
     };
     words.rev().flat_map(move |k| {
-        let mut w = word(k);
-        if k == start / 64 {
-            w &= u64::MAX << (start % 64);
-        }
-        if k == (end - 1) / 64 && !end.is_multiple_of(64) {
-            w &= u64::MAX >> (64 - end % 64);
-        }
+        let mut w = within(k, &(start..end), word(k));
         std::iter::from_fn(move || {
             (w != 0).then(|| {
                 let b = 63 - w.leading_zeros() as usize;
