@@ -20,6 +20,7 @@ mod dirtside;
 mod dirtside_fidelity;
 mod dirtside_rules;
 mod dirtside_speed;
+mod dirtside_transport;
 mod faults;
 mod fma;
 mod fma_calibration;

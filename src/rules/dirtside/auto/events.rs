@@ -94,11 +94,20 @@ pub enum DsEvent {
     Withdraws {
         unit: String,
     },
-    /// Teams get out of their carriers (L1091).
+    /// Teams get out of their carriers (L1091): their own unit's or, for a
+    /// unit carried by another, that unit's.
     Dismount {
         unit: String,
+        carriers: String,
         teams: usize,
         inches: i64,
+    },
+    /// Who rides in what at the start (L1089).
+    Embark {
+        carrier: String,
+        carrier_unit: String,
+        unit: String,
+        teams: Vec<String>,
     },
     /// A team aboard a carrier that was hit (L1101–1105).
     Passenger {
@@ -183,6 +192,7 @@ impl Happening for DsEvent {
             | DsEvent::Withdraws { .. }
             | DsEvent::LeftBehind { .. }
             | DsEvent::Dismount { .. } => "movement",
+            DsEvent::Embark { .. } => "setup",
             DsEvent::Passenger { .. } => "damage",
             DsEvent::Reaction { .. } => "reaction",
             DsEvent::Confidence { .. }
@@ -209,6 +219,7 @@ impl Happening for DsEvent {
             | DsEvent::Withdraws { unit }
             | DsEvent::Dismount { unit, .. }
             | DsEvent::Effectiveness { unit, .. } => Some(unit),
+            DsEvent::Embark { carrier, .. } => Some(carrier),
             DsEvent::Shot { firer, .. }
             | DsEvent::Missile { firer, .. }
             | DsEvent::SlamZone { firer, .. }
@@ -342,8 +353,31 @@ impl Happening for DsEvent {
                 format!("the {side}'s command unit is lost: every unit drops one level")
             }
             DsEvent::Withdraws { unit } => format!("{unit} routs and leaves the table"),
-            DsEvent::Dismount { unit, teams, inches } => {
-                format!("{unit} unloads {teams} team(s) from its carriers at {inches}\"")
+            DsEvent::Dismount {
+                unit,
+                carriers,
+                teams,
+                inches,
+            } => {
+                let whose = if carriers == unit {
+                    "its".to_string()
+                } else {
+                    format!("{carriers}'s")
+                };
+                format!("{unit} unloads {teams} team(s) from {whose} carriers at {inches}\"")
+            }
+            DsEvent::Embark {
+                carrier,
+                carrier_unit,
+                unit,
+                teams,
+            } => {
+                let of = if carrier_unit == unit {
+                    String::new()
+                } else {
+                    format!(" of {carrier_unit}")
+                };
+                format!("{} of {unit} ride in {carrier}{of}", teams.join(", "))
             }
             DsEvent::Passenger {
                 carrier,

@@ -23,6 +23,7 @@ impl Battle<'_, '_> {
         for u in self.s.units.iter_mut() {
             u.activated = false;
         }
+        self.ride_along();
         let first = self.first_side();
         self.log(None, |b| Shared::TurnBegins {
             turn: b.s.turn,
@@ -49,8 +50,13 @@ impl Battle<'_, '_> {
 
     /// Who activates first this turn, with the die roll logged on a tie.
     pub(crate) fn first_side(&mut self) -> Role {
-        let a = self.side_iter(Role::Attacker).count();
-        let d = self.side_iter(Role::Defender).count();
+        // Riders and their carriers are one unit while mounted (L359).
+        let count = |r| {
+            self.side_iter(r)
+                .filter(|&u| self.s.units[u].rides_with.is_none())
+                .count()
+        };
+        let (a, d) = (count(Role::Attacker), count(Role::Defender));
         match d.cmp(&a) {
             std::cmp::Ordering::Less => Role::Defender,
             std::cmp::Ordering::Greater => Role::Attacker,
@@ -131,6 +137,7 @@ impl Battle<'_, '_> {
         if level >= Level::Broken
             || (level == Level::Shaken && !in_reach && can_rally && role == Role::Defender)
         {
+            self.drop_riders(u);
             if can_rally {
                 let _ = self.rally(u);
             } else {
@@ -176,6 +183,7 @@ impl Battle<'_, '_> {
 
     pub(super) fn end_activation(&mut self, u: usize) {
         self.s.units[u].marker = false;
+        self.riders_end_activation(u);
     }
 
     pub(super) fn targets_in_reach(&self, u: usize) -> bool {

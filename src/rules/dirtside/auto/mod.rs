@@ -8,7 +8,8 @@
 //! `impl Battle` from a file beside this one: `setup`, `fight` (the turn and
 //! activations), `movement`, `fire`, `damage`, `morale`, `assault`, `finish`,
 //! and the rules added beside them: `slam` (danger-zone hits), `left_behind`
-//! (immobilised vehicles), `assault_vehicles`, `transport`.
+//! (immobilised vehicles), `assault_vehicles`, `transport`, `riders` (foot
+//! units carried by another unit).
 
 mod assault;
 mod assault_vehicles;
@@ -22,6 +23,7 @@ mod morale;
 mod movement;
 mod odds;
 mod reach;
+mod riders;
 mod setup;
 mod slam;
 pub mod table;
@@ -149,6 +151,9 @@ pub struct Unit {
     pub post: Post,
     /// Inches moved in the current activation.
     pub moved: i64,
+    /// While its teams ride in another unit's carriers: that unit, with
+    /// which it moves and activates (`riders.rs`).
+    pub rides_with: Option<usize>,
 }
 
 /// The battle's pieces built once; each run starts from a copy.
@@ -170,6 +175,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) units: Vec<Unit>,
     pub(crate) pot: Vec<Chit>,
     pub(crate) range_in: i64,
+    /// Some unit rides in another unit's carriers.
+    pub(crate) carried: bool,
     /// Farthest shots between kinds of element, worked out as they meet.
     pub(crate) reaches: std::sync::OnceLock<reach::Reaches>,
 }

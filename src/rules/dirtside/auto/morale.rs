@@ -52,6 +52,11 @@ impl Battle<'_, '_> {
 
     pub(super) fn rout_check(&mut self, u: usize) {
         if self.s.units[u].level == Level::Routed && !self.s.units[u].out {
+            // Carriers and riders part before either flees (`riders.rs`).
+            self.drop_riders(u);
+            if let Some(c) = self.s.units[u].rides_with {
+                self.get_out(u, c);
+            }
             self.s.units[u].out = true;
             self.log(Some(self.s.units[u].role), move |b| DsEvent::Withdraws {
                 unit: b.ucode(u),

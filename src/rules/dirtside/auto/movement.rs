@@ -24,6 +24,15 @@ impl Battle<'_, '_> {
         if self.infantry_unit(u) {
             return 1;
         }
+        // Carriers with teams aboard come on until they unload (`dismount`),
+        // whatever their guns' reach.
+        if self.loaded(u) {
+            return self.vehicle_stand_off(u).min(infantry::APSW_RANGE);
+        }
+        self.vehicle_stand_off(u)
+    }
+
+    fn vehicle_stand_off(&self, u: usize) -> i64 {
         let role = self.s.units[u].role;
         let vehicles = self
             .side_iter(role.other())
@@ -72,6 +81,7 @@ impl Battle<'_, '_> {
             to,
             how,
         });
+        self.carry_riders(u, to);
     }
 
     pub(super) fn fall_back(&mut self, u: usize, how: &'static str) {

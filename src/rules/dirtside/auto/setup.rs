@@ -34,6 +34,7 @@ impl<'a> Prepared<'a> {
             units: Vec::new(),
             pot: pot.chits(),
             range_in,
+            carried: false,
             reaches: Default::default(),
         };
         for role in Role::BOTH {
@@ -128,6 +129,7 @@ impl<'a> Prepared<'a> {
                         dist: if role == Role::Attacker { range_in } else { 0 },
                         post,
                         moved: 0,
+                        rides_with: None,
                     });
                     p.unit_codes.push(if sizes.len() == 1 {
                         code.to_string()
@@ -241,6 +243,7 @@ impl Battle<'_, '_> {
             .to_string();
         }
         self.log(None, move |_| ev);
+        self.embark_events();
     }
 }
 

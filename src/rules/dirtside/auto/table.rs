@@ -17,6 +17,7 @@ use crate::rules::dirtside::fire_control::{Band, Position};
 const VERBS: &str = "\
 activate UNIT                       start a unit's activation (ends the last one's)
 move UNIT INCHES                    move toward the enemy (negative: back); tests if under fire
+unload UNIT                         the teams aboard its carriers get out, riders' too (L1091: half a move)
 fire ELEMENT at ELEMENT [band close|medium|long] [cover none|soft|dug-in|hull-down|turret-down|evading] [moving]
                                     one shot: fire dice then chits (e.g. roll 7,2 roll Y3,R1,M)
 firefight UNIT at UNIT              a unit's whole fire at one enemy unit (effectiveness first)
@@ -166,6 +167,16 @@ impl TablePlay for DirtsideTable<'_> {
                     Ok(())
                 })
             }
+            ["unload", unit] => {
+                let u = self.unit(unit)?;
+                self.run(|b| {
+                    if !b.loaded(u) {
+                        return Err(format!("{unit} has no teams aboard its carriers"));
+                    }
+                    b.unload(u);
+                    Ok(())
+                })
+            }
             ["fire", firer, "at", target, rest @ ..] => {
                 let e = self.element(firer)?;
                 let t = self.element(target)?;
@@ -310,6 +321,8 @@ impl TablePlay for DirtsideTable<'_> {
                 if x.systems_down {
                     flags.push("systems down");
                 }
+                let aboard = x.aboard.map(|c| format!("aboard {}", self.p.codes[c]));
+                flags.extend(aboard.as_deref());
                 out += &format!(
                     "  {} {}\n",
                     self.p.codes[e],

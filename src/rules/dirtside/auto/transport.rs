@@ -1,6 +1,7 @@
 //! Infantry transport (L1089–1105). The campaign does not say who rides in
 //! what, so an attacking unit's foot teams ride in its own APCs (light
-//! tracks) and hoverbuses, three to a vehicle (L357), when all of them fit.
+//! tracks) and hoverbuses, three to a vehicle (L357), when all of them fit;
+//! a unit of carriers alone takes foot units of its command (`riders`).
 //! Mounted teams move at their carriers' pace and can neither fire nor be
 //! fired on; half a move short of small-arms range the carriers move half
 //! their factor and unload (L1091); a carrier hit hurts those aboard.
@@ -20,7 +21,7 @@ pub const CAPACITY: usize = 3;
 
 impl Prepared<'_> {
     /// The elements of unit `u` that can carry infantry.
-    fn carriers(&self, u: usize) -> Vec<usize> {
+    pub(super) fn carriers(&self, u: usize) -> Vec<usize> {
         self.members[u]
             .iter()
             .copied()
@@ -66,13 +67,17 @@ impl Prepared<'_> {
                 self.elements[t].aboard = Some(carriers[k / CAPACITY]);
             }
         }
+        self.embark_riders();
     }
 }
 
 impl Battle<'_, '_> {
+    /// The teams aboard `carrier`: of its own unit or of a unit riding in it.
     fn passengers(&self, carrier: usize) -> Vec<usize> {
         let u = self.s.elements[carrier].unit;
-        self.alive(u)
+        std::iter::once(u)
+            .chain(self.riders(u))
+            .flat_map(|v| self.alive(v))
             .filter(|&e| self.s.elements[e].aboard == Some(carrier))
             .collect()
     }
@@ -85,9 +90,10 @@ impl Battle<'_, '_> {
     /// At the start of its activation a unit with teams aboard, once half
     /// its move would bring it within small-arms (APSW) range of the
     /// nearest enemy, moves that half and unloads (L1091). True if it did:
-    /// the move and the unloading are its movement this activation.
+    /// the move and the unloading are its movement this activation. Riders
+    /// that get out fire in it too.
     pub(super) fn dismount(&mut self, u: usize) -> bool {
-        if !self.mounted(u) {
+        if !self.loaded(u) {
             return false;
         }
         let role = self.s.units[u].role;
@@ -105,15 +111,33 @@ impl Battle<'_, '_> {
             }
             self.shift(u, step, "advance");
         }
+        let riders = self.riders(u);
         self.unload(u);
         if step > 0 {
             self.opportunity_fire(u);
+            for &r in &riders {
+                self.opportunity_fire(r);
+            }
         }
+        self.riders_fire(&riders);
         true
     }
 
-    /// Every team aboard unit `u`'s carriers gets out where it stands.
-    fn unload(&mut self, u: usize) {
+    /// Every team aboard unit `u`'s carriers gets out where it stands: its
+    /// own and those of the units riding in them.
+    pub(super) fn unload(&mut self, u: usize) {
+        if self.mounted(u) {
+            self.get_out(u, u);
+        }
+        for r in self.riders(u) {
+            self.get_out(r, u);
+        }
+    }
+
+    /// Unit `u`'s teams get out of unit `c`'s carriers (`c` = `u`: its own).
+    /// A rider is a unit of its own again, with its activation this turn
+    /// still to come if its carriers' was.
+    pub(super) fn get_out(&mut self, u: usize, c: usize) {
         let aboard: Vec<usize> = self
             .alive(u)
             .filter(|&e| self.s.elements[e].aboard.is_some())
@@ -121,11 +145,16 @@ impl Battle<'_, '_> {
         for &e in &aboard {
             self.s.elements[e].aboard = None;
         }
+        if u != c {
+            self.s.units[u].rides_with = None;
+            self.s.units[u].activated = self.s.units[c].activated;
+        }
         // Teams out of their carriers can shoot and be shot at.
         self.unit_changed(u);
         let inches = self.s.units[u].dist;
         self.log(Some(self.s.units[u].role), move |b| DsEvent::Dismount {
             unit: b.ucode(u),
+            carriers: b.ucode(c),
             teams: aboard.len(),
             inches,
         });
@@ -144,6 +173,8 @@ impl Battle<'_, '_> {
         if aboard.is_empty() {
             return;
         }
+        let mut units: Vec<usize> = aboard.iter().map(|&e| self.s.elements[e].unit).collect();
+        units.dedup();
         let lost_on = match outcome {
             VehicleResult::Undamaged => None,
             VehicleResult::Damaged => Some(6),
@@ -170,10 +201,13 @@ impl Battle<'_, '_> {
                 });
             }
         }
-        // Out of a wrecked or stuck carrier the whole unit gets out, so a
-        // unit is never part mounted.
+        // Out of a wrecked or stuck carrier the whole unit it carried gets
+        // out, so a unit is never part mounted.
         if !self.s.elements[carrier].alive || self.s.elements[carrier].immobilised {
-            self.unload(self.s.elements[carrier].unit);
+            let c = self.s.elements[carrier].unit;
+            for u in units {
+                self.get_out(u, c);
+            }
         }
     }
 }
