@@ -337,6 +337,44 @@ mod tests {
         assert!(riding >= 30, "{riding}");
     }
 
+    /// Carriers under fire about to unload test once to move (L287); if
+    /// they balk they stay put with the riders aboard, rather than test a
+    /// second time to advance in the same activation.
+    #[test]
+    fn carriers_that_balk_at_unloading_test_once_and_stay() {
+        let s = lift();
+        let p = Prepared::new(&s, true).unwrap();
+        let lift = unit(&p, "lift");
+        let (mut balked, mut tests) = (0, 0);
+        for seed in 0..60 {
+            let mut b = Battle {
+                p: &p,
+                s: p.start(Roller::seeded(seed)),
+            };
+            for u in [lift, unit(&p, "first")] {
+                b.s.units[u].dist = 16;
+            }
+            b.s.units[lift].marker = true;
+            b.turn();
+            let texts: Vec<String> = b.s.log.events().iter().map(|e| e.text.clone()).collect();
+            let reactions = texts
+                .iter()
+                .filter(|t| t.starts_with("lift reaction test (under fire, moving"))
+                .count();
+            assert!(reactions <= 1, "seed {seed}: {texts:#?}");
+            if texts
+                .iter()
+                .any(|t| t.starts_with("lift reaction") && t.ends_with("failed"))
+            {
+                balked += 1;
+                assert_eq!(b.s.units[lift].dist, 16, "seed {seed}");
+                assert_eq!(b.s.units[unit(&p, "first")].rides_with, Some(lift));
+            }
+            tests += reactions;
+        }
+        assert!(balked > 0 && tests > balked, "{balked} balked of {tests}");
+    }
+
     /// At the table the umpire moves the buses with the riders aboard and
     /// unloads them with `unload lift`; the status shows who is aboard what.
     #[test]

@@ -90,8 +90,8 @@ impl Battle<'_, '_> {
     /// At the start of its activation a unit with teams aboard, once half
     /// its move would bring it within small-arms (APSW) range of the
     /// nearest enemy, moves that half and unloads (L1091). True if it did:
-    /// the move and the unloading are its movement this activation. Riders
-    /// that get out fire in it too.
+    /// the move and the unloading are its movement this activation (or it
+    /// balked at moving). Riders that get out fire in it too.
     pub(super) fn dismount(&mut self, u: usize) -> bool {
         if !self.loaded(u) {
             return false;
@@ -106,8 +106,10 @@ impl Battle<'_, '_> {
         }
         let step = half.min(gap - infantry::APSW_RANGE / 2).max(0);
         if step > 0 {
+            // Balked: no move and no unloading this activation (and no
+            // second test to advance); it may still fire.
             if !self.may_move(u, true) {
-                return false;
+                return true;
             }
             self.shift(u, step, "advance");
         }
