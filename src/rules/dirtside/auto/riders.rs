@@ -31,7 +31,7 @@ impl Prepared<'_> {
         })
     }
 
-    /// Each attacking unit of vehicles only, with carriers among them, takes
+    /// Each attacking unit of ground vehicles only, with carriers among them, takes
     /// the foot units of its command in the order of battle, each whole
     /// (three teams a carrier, a unit's teams never sharing a carrier with
     /// another's) while its carriers hold them.
@@ -39,9 +39,15 @@ impl Prepared<'_> {
         for c in 0..self.units.len() {
             if self.units[c].role != Role::Attacker
                 || self.units[c].rides_with.is_some()
-                || !self.members[c]
-                    .iter()
-                    .all(|&e| self.elements[e].is_vehicle())
+                || !self.members[c].iter().all(|&e| {
+                    matches!(
+                        self.elements[e].make,
+                        Make::Vehicle {
+                            aircraft: false,
+                            ..
+                        }
+                    )
+                })
             {
                 continue;
             }
@@ -335,6 +341,26 @@ mod tests {
         }
         // 24" out, half a bus's move (6") leaves them beyond 12": they stay in.
         assert!(riding >= 30, "{riding}");
+    }
+
+    /// A unit with an aircraft among its vehicles is no ground transport:
+    /// its hoverbus carries nobody.
+    #[test]
+    fn a_unit_with_an_aircraft_carries_nobody() {
+        let mut a = vec![
+            vehicle("bus-1", "mixed", VehicleKind::Hoverbus, Weapon::VehLmg),
+            StandSetup {
+                stand_type: StandType::Aircraft,
+                vehicle: None,
+                weapon: Some(Weapon::VehCannon),
+                ..vehicle("flyer", "mixed", VehicleKind::Hoverbus, Weapon::VehLmg)
+            },
+        ];
+        a.extend(teams("first", "c", 3));
+        let s = battle(a, teams("dpl", "d", 3));
+        let p = Prepared::new(&s, false).unwrap();
+        assert!(p.units.iter().all(|u| u.rides_with.is_none()));
+        assert!(!p.carried);
     }
 
     /// Carriers under fire about to unload test once to move (L287); if
