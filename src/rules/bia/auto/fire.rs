@@ -16,7 +16,7 @@ use crate::rules::bia::range_table::{band_index, BANDS};
 impl Battle<'_, '_> {
     /// Range from a firer to a target, in table cm: the attacker's distance to
     /// the defenders' line, plus how far each stands behind its own line.
-    fn range(&self, f: &Piece, t: &Piece) -> i64 {
+    pub(super) fn range(&self, f: &Piece, t: &Piece) -> i64 {
         if f.is_aircraft {
             return attack_range_cm(f.speed);
         }
@@ -175,17 +175,33 @@ impl Battle<'_, '_> {
         }
         (0..self.s.pieces.len()).any(|k| {
             let e = &self.s.pieces[k];
-            if e.role == f.role || !e.fighting() {
-                return false;
-            }
-            if e.is_aircraft {
-                return self.air_wanted(i, k);
-            }
-            let range = self.range(f, e);
-            f.can_hurt(e)
-                && range <= f.reach
-                && (!e.is_vehicle || e.armour == 0 || f.penetrates_at(range, e.armour))
+            e.role != f.role && e.fighting() && self.could_engage(i, k)
         })
+    }
+
+    /// Whether firer `i` could shoot at and hurt stand `k` from where they
+    /// are now: an aircraft it would engage, or a ground stand in its reach.
+    pub(super) fn could_engage(&self, i: usize, k: usize) -> bool {
+        let (f, e) = (&self.s.pieces[i], &self.s.pieces[k]);
+        if e.is_aircraft {
+            return self.air_wanted(i, k);
+        }
+        let range = self.range(f, e);
+        f.can_hurt(e)
+            && range <= f.reach
+            && (!e.is_vehicle || e.armour == 0 || f.penetrates_at(range, e.armour))
+    }
+
+    /// Whether stand `i` has an enemy still fighting that it could engage
+    /// now, with ammunition to do it.
+    pub(super) fn has_target(&self, i: usize) -> bool {
+        let p = &self.s.pieces[i];
+        p.weapon.is_some()
+            && p.ammo > 0
+            && (0..self.s.pieces.len()).any(|k| {
+                let e = &self.s.pieces[k];
+                e.role != p.role && e.fighting() && self.could_engage(i, k)
+            })
     }
 
     /// Makes one side's target lists for a fire phase: stands still fighting
