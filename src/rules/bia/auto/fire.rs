@@ -280,11 +280,13 @@ impl Battle<'_, '_> {
             // A defender that retired to cover this turn is not stationary.
             if self.can_fire(i) && !self.s.pieces[i].moved {
                 // Aircraft fly in before they attack (movement, air first):
-                // air defence meets them now.
+                // air defence meets them now. An aircraft is never stationary:
+                // it engages aircraft here, but its attack on the ground is
+                // air to surface, the first fire of the firing phase (L151).
+                let flyer = self.s.pieces[i].is_aircraft;
                 match self.pick_target(i) {
-                    Some(j) if self.s.pieces[j].moved || self.s.pieces[j].is_aircraft => {
-                        self.fire_at(i, j)
-                    }
+                    Some(j) if self.s.pieces[j].is_aircraft => self.fire_at(i, j),
+                    Some(j) if self.s.pieces[j].moved && !flyer => self.fire_at(i, j),
                     _ => {}
                 }
             }
