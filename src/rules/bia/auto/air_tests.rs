@@ -241,3 +241,42 @@ fn infantry_hold_their_fire_at_an_aircraft_they_cannot_hit() {
     }
     assert!(standing > 0, "{standing}");
 }
+
+#[test]
+fn a_defending_aircraft_attacks_the_ground_in_the_firing_phase_not_in_suppressive_fire() {
+    // BiA L145–151: suppressive fire is for stationary defenders; aircraft
+    // move (L148) and then attack the ground (air to surface, L151). A
+    // defending gunship's ground attack comes after the attackers' moves.
+    let gunship = aircraft(AircraftSpeed::Slow, Weapon::VehCannon);
+    let setup = battle(
+        stands(&lta(), "a", "ac", 8),
+        [
+            stands(&lta(), "d", "dc", 3),
+            vec![stand(&gunship, "p1", "dair")],
+        ]
+        .concat(),
+        30,
+        Cover::Cover,
+    );
+    let (mut early, mut attacks) = (Vec::new(), 0);
+    for seed in 0..40 {
+        let ev = events(&setup, seed);
+        for e in ev.iter().filter(|e| by(e, "p1") && kind(e) == "fire") {
+            attacks += 1;
+            let moves_after = ev
+                .iter()
+                .skip_while(|x| !std::ptr::eq(*x, e))
+                .any(|x| x.turn == e.turn && matches!(kind(x), "advance" | "assault"));
+            if moves_after {
+                early.push(format!("seed {seed} turn {}: {}", e.turn, e.text));
+            }
+        }
+    }
+    assert!(
+        early.is_empty(),
+        "{} early: {:?}",
+        early.len(),
+        &early[..early.len().min(3)]
+    );
+    assert!(attacks > 20, "{attacks}");
+}

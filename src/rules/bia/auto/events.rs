@@ -61,6 +61,15 @@ pub enum BiaEvent {
         /// Distances behind its own line (a defender), not from the enemy line.
         behind: bool,
     },
+    /// A stand going back leaves the table, no longer a target.
+    LeavesTable {
+        stand: String,
+        why: &'static str,
+        /// The phase it happens in: movement, or the phase its group
+        /// withdrew in.
+        #[serde(skip)]
+        phase: &'static str,
+    },
     /// A stand gives itself up, or runs and leaves its wounded behind.
     Surrender {
         stand: String,
@@ -148,6 +157,7 @@ impl Happening for BiaEvent {
             | BiaEvent::Move { .. }
             | BiaEvent::Assault { .. }
             | BiaEvent::FallBack { .. } => "movement",
+            BiaEvent::LeavesTable { phase, .. } => phase,
             BiaEvent::Surrender { .. } => "morale",
             BiaEvent::GroupWithdraws { .. } => "orders",
             BiaEvent::Rally { .. } => "special actions",
@@ -167,6 +177,7 @@ impl Happening for BiaEvent {
             | BiaEvent::Move { stand, .. }
             | BiaEvent::Assault { stand, .. }
             | BiaEvent::FallBack { stand, .. }
+            | BiaEvent::LeavesTable { stand, .. }
             | BiaEvent::Surrender { stand, .. }
             | BiaEvent::Rally { stand, .. }
             | BiaEvent::Evasive { stand, .. } => Some(stand),
@@ -244,6 +255,7 @@ impl Happening for BiaEvent {
                     "from the enemy line"
                 }
             ),
+            BiaEvent::LeavesTable { stand, why, .. } => format!("{stand} leaves the table: {why}"),
             BiaEvent::Surrender {
                 stand,
                 fled: false,

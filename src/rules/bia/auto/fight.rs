@@ -2,11 +2,12 @@
 //! the attack and when to go in, kept apart from the rules that carry it out.
 
 use super::events::BiaEvent;
-use super::movement::Step;
-use super::piece::{Posture, State, Trigger};
-use super::{Battle, Tally, ASSAULT_CM};
+use super::piece::{Order, Posture, State, Trigger};
+use super::{Battle, Tally};
 use crate::battle::result::Role;
-use crate::core::kinds::StandType;
+
+/// Why an attacking group that can do nothing more gives up the attack.
+const STALEMATE: &str = "stalemate: nothing in reach and no stand that will close";
 
 impl Battle<'_, '_> {
     /// Each of one side's groups' numbers, in one pass over its stands (the
@@ -27,7 +28,10 @@ impl Battle<'_, '_> {
     }
 
     /// Orders: the attackers' doctrine. A group out of ammunition, or a side
-    /// that cannot win, withdraws in good order; stands about to cross ground
+    /// that cannot win, withdraws in good order; so does the whole attack
+    /// when it can do nothing more (nothing in reach, no stand that will
+    /// close). Each
+    /// stand is given its move for the turn; stands about to cross ground
     /// the enemy swept with fire last turn, or to go into the enemy position,
     /// must first pass a morale test.
     pub(super) fn orders_phase(&mut self) {
@@ -46,39 +50,73 @@ impl Battle<'_, '_> {
                 (false, Some(why)) => why,
                 (false, None) => continue,
             };
-            self.withdraw_group(g);
-            self.s.called_off.get_or_insert(why);
-            if self.s.log.is_on() {
-                let group = self.p.group_codes[g].to_string();
-                self.log(
-                    Some(Role::Attacker),
-                    BiaEvent::GroupWithdraws { group, why },
-                );
-            }
+            self.call_off(g, why);
         }
-        let swept = self.s.swept[Role::Defender.index()];
+        // Each attacker's move for the turn, given from the situation now.
         let (assault, lead_in) = self.move_situation();
         for i in 0..self.p.attackers {
-            let p = &self.s.pieces[i];
-            if !p.fighting()
-                || p.posture != Posture::Advance
-                || p.dist == 0
-                || p.tactical_move == 0
-                || p.is_aircraft
-                || p.kind == StandType::Artillery
-            {
-                continue;
-            }
-            let assaulting = p.dist <= ASSAULT_CM && assault && p.on_foot;
-            // Only a stand about to move across the swept ground attempts to
-            // cross it (BiA L310): a base of fire holding in reach does not.
-            let crossing = swept
-                && p.dist > ASSAULT_CM
-                && matches!(self.step(i, assault, lead_in), Step::Bound(_));
-            if crossing || assaulting {
-                self.s.pieces[i].call_test(Trigger::EnterPosition);
+            self.s.pieces[i].order = self.intent(i, assault, lead_in);
+        }
+        // A stalemate: every attacking group still in the fight is idle.
+        let in_fight = |g: usize| {
+            self.s.groups[g].role == Role::Attacker
+                && !self.s.groups[g].withdrawn
+                && self.s.pieces[..self.p.attackers]
+                    .iter()
+                    .any(|p| p.command == g && (p.fighting() || p.in_orbit()))
+        };
+        let groups: Vec<usize> = (0..tallies.len()).filter(|&g| in_fight(g)).collect();
+        if !groups.is_empty() && groups.iter().all(|&g| self.idle(g, tallies[g].officer)) {
+            for g in groups {
+                self.call_off(g, STALEMATE);
             }
         }
+        // A stand about to cross the ground the enemy swept with fire last
+        // turn, or to go into the enemy position, must first pass a morale
+        // test (BiA L310). A base of fire holding in reach crosses nothing
+        // and does not test.
+        let swept = self.s.swept[Role::Defender.index()];
+        for p in &mut self.s.pieces[..self.p.attackers] {
+            let crossing = swept && p.order == Order::Bound;
+            if p.fighting() && (crossing || p.order == Order::GoIn) {
+                p.call_test(Trigger::EnterPosition);
+            }
+        }
+    }
+
+    /// An attacking group gives up the attack and withdraws in good order.
+    fn call_off(&mut self, g: usize, why: &'static str) {
+        self.s.called_off.get_or_insert(why);
+        if self.s.log.is_on() {
+            let group = self.p.group_codes[g].to_string();
+            self.log(
+                Some(Role::Attacker),
+                BiaEvent::GroupWithdraws { group, why },
+            );
+        }
+        self.withdraw_group(g, "orders");
+    }
+
+    /// Whether attacking group `g` can do nothing more to the enemy: none of
+    /// its stands will move this turn, none has an enemy in reach it could
+    /// hurt (orbital platforms included), and no officer is there to rally
+    /// a stand its morale holds back. Stands inside the enemy position hold
+    /// it, which is not idling.
+    fn idle(&self, g: usize, officer: bool) -> bool {
+        (0..self.p.attackers).all(|i| {
+            let p = &self.s.pieces[i];
+            if p.command != g {
+                return true;
+            }
+            if p.in_orbit() {
+                return !self.has_target(i);
+            }
+            !p.fighting()
+                || (p.order == Order::Stay
+                    && p.dist > 0
+                    && !(officer && p.posture == Posture::Shaken)
+                    && !self.has_target(i))
+        })
     }
 
     /// Why the attack cannot succeed, if it cannot: nothing the attackers
@@ -113,12 +151,20 @@ impl Battle<'_, '_> {
         a >= d
     }
 
-    pub(super) fn withdraw_group(&mut self, g: usize) {
+    /// A group withdraws in good order, "recovering any casualties" (BiA
+    /// L298): its fighting stands leave, and its ineffective stands still on
+    /// the table go with them (logged under `phase`).
+    pub(super) fn withdraw_group(&mut self, g: usize, phase: &'static str) {
         self.s.groups[g].withdrawn = true;
         for i in 0..self.s.pieces.len() {
             let p = &self.s.pieces[i];
-            if p.command == g && p.fighting() {
+            if p.command != g {
+                continue;
+            }
+            if p.fighting() {
                 self.set_state(i, State::Left);
+            } else if p.state == State::Ineffective && p.on_field() {
+                self.leave_table(i, "carried off by its withdrawing group", phase);
             }
         }
     }

@@ -16,7 +16,7 @@ use crate::rules::bia::range_table::{band_index, BANDS};
 impl Battle<'_, '_> {
     /// Range from a firer to a target, in table cm: the attacker's distance to
     /// the defenders' line, plus how far each stands behind its own line.
-    fn range(&self, f: &Piece, t: &Piece) -> i64 {
+    pub(super) fn range(&self, f: &Piece, t: &Piece) -> i64 {
         if f.is_aircraft {
             return attack_range_cm(f.speed);
         }
@@ -82,28 +82,45 @@ impl Battle<'_, '_> {
             let (run, other) = self.scan(i, list, split, armour_only);
             fallback = fallback.or(other);
             if let Some((from, to)) = run {
-                // Equally near stands still fighting: a die picks where to
-                // start, the first wanted from there (round the run) is shot.
-                let n = to - from;
-                let start = if n > 1 {
+                // Equally near stands still fighting and wanted: a die with
+                // as many faces as there are of them picks one. (Stands put
+                // out of the fight earlier in the phase keep their place in
+                // the run; they are not faces, so they lend no weight to the
+                // stand beside them.)
+                let n = self.faces(i, o, armour_only, from, to).count();
+                debug_assert!(n > 0, "the run starts with a wanted stand");
+                let k = if n > 1 {
                     let k = self.s.dice.d(u32::try_from(n).unwrap_or(u32::MAX)) - 1;
                     usize::try_from(k).unwrap_or(0)
                 } else {
                     0
                 };
-                let list = if armour_only {
-                    &self.s.armour_targets[o]
-                } else {
-                    &self.s.targets[o]
-                };
-                pick = (0..n)
-                    .map(|k| list[from + (start + k) % n])
-                    .find(|&j| self.s.pieces[j].fighting() && self.wanted(i, j, armour_only));
-                debug_assert!(pick.is_some(), "the run starts with a wanted stand");
+                pick = self.faces(i, o, armour_only, from, to).nth(k);
                 break;
             }
         }
         (pick, fallback)
+    }
+
+    /// The stands of a run of side `o`'s target list (positions `from..to`)
+    /// still fighting and wanted by firer `i`: the faces of its die.
+    fn faces(
+        &self,
+        i: usize,
+        o: usize,
+        armour_only: bool,
+        from: usize,
+        to: usize,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let list = if armour_only {
+            &self.s.armour_targets[o]
+        } else {
+            &self.s.targets[o]
+        };
+        list[from..to]
+            .iter()
+            .copied()
+            .filter(move |&j| self.s.pieces[j].fighting() && self.wanted(i, j, armour_only))
     }
 
     /// Whether firer `i` wants target `j` from where they stand: armour only
@@ -175,17 +192,33 @@ impl Battle<'_, '_> {
         }
         (0..self.s.pieces.len()).any(|k| {
             let e = &self.s.pieces[k];
-            if e.role == f.role || !e.fighting() {
-                return false;
-            }
-            if e.is_aircraft {
-                return self.air_wanted(i, k);
-            }
-            let range = self.range(f, e);
-            f.can_hurt(e)
-                && range <= f.reach
-                && (!e.is_vehicle || e.armour == 0 || f.penetrates_at(range, e.armour))
+            e.role != f.role && e.fighting() && self.could_engage(i, k)
         })
+    }
+
+    /// Whether firer `i` could shoot at and hurt stand `k` from where they
+    /// are now: an aircraft it would engage, or a ground stand in its reach.
+    pub(super) fn could_engage(&self, i: usize, k: usize) -> bool {
+        let (f, e) = (&self.s.pieces[i], &self.s.pieces[k]);
+        if e.is_aircraft {
+            return self.air_wanted(i, k);
+        }
+        let range = self.range(f, e);
+        f.can_hurt(e)
+            && range <= f.reach
+            && (!e.is_vehicle || e.armour == 0 || f.penetrates_at(range, e.armour))
+    }
+
+    /// Whether stand `i` has an enemy still fighting that it could engage
+    /// now, with ammunition to do it.
+    pub(super) fn has_target(&self, i: usize) -> bool {
+        let p = &self.s.pieces[i];
+        p.weapon.is_some()
+            && p.ammo > 0
+            && (0..self.s.pieces.len()).any(|k| {
+                let e = &self.s.pieces[k];
+                e.role != p.role && e.fighting() && self.could_engage(i, k)
+            })
     }
 
     /// Makes one side's target lists for a fire phase: stands still fighting
@@ -247,11 +280,13 @@ impl Battle<'_, '_> {
             // A defender that retired to cover this turn is not stationary.
             if self.can_fire(i) && !self.s.pieces[i].moved {
                 // Aircraft fly in before they attack (movement, air first):
-                // air defence meets them now.
+                // air defence meets them now. An aircraft is never stationary:
+                // it engages aircraft here, but its attack on the ground is
+                // air to surface, the first fire of the firing phase (L151).
+                let flyer = self.s.pieces[i].is_aircraft;
                 match self.pick_target(i) {
-                    Some(j) if self.s.pieces[j].moved || self.s.pieces[j].is_aircraft => {
-                        self.fire_at(i, j)
-                    }
+                    Some(j) if self.s.pieces[j].is_aircraft => self.fire_at(i, j),
+                    Some(j) if self.s.pieces[j].moved && !flyer => self.fire_at(i, j),
                     _ => {}
                 }
             }
@@ -583,6 +618,48 @@ impl Battle<'_, '_> {
                     hits: total,
                     destroyed: new_state == State::Destroyed,
                 },
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{battle, lta, militia, stands};
+    use super::super::{Battle, Prepared};
+    use super::*;
+
+    #[test]
+    fn a_stand_put_out_of_the_fight_lends_no_weight_to_its_neighbour_in_the_choice() {
+        // Four militia sections side by side; the second goes ineffective
+        // after the phase's lists were made. The other three, equally near,
+        // are each shot a third of the time (not the third section half).
+        let setup = battle(
+            stands(&lta(), "a", "ac", 1),
+            stands(&militia(), "d", "dc", 4),
+            10,
+            Cover::Open,
+        );
+        let prep = Prepared::new(&setup, false).unwrap();
+        let mut picks = [0usize; 4];
+        let runs = 3000;
+        for seed in 0..runs {
+            let mut b = Battle {
+                p: &prep,
+                s: prep.start(seed),
+            };
+            b.target_lists(Role::Defender);
+            b.set_state(2, State::Ineffective);
+            let j = b.pick_target(0).unwrap();
+            picks[j - 1] += 1;
+        }
+        assert_eq!(picks[1], 0);
+        for (k, &n) in picks.iter().enumerate().filter(|&(k, _)| k != 1) {
+            let share = n as f64 / runs as f64;
+            assert!(
+                (0.29..0.38).contains(&share),
+                "d{}: {share} {picks:?}",
+                k + 1
             );
         }
     }

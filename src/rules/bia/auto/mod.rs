@@ -22,6 +22,8 @@ mod piece;
 mod retire_tests;
 mod setup;
 #[cfg(test)]
+mod stalemate_tests;
+#[cfg(test)]
 mod swept_tests;
 pub mod table;
 #[cfg(test)]

@@ -236,7 +236,7 @@ impl Battle<'_, '_> {
             self.log(Some(role), Shared::group_morale(self.p.group_codes[g], &t));
         }
         if !t.passed {
-            self.withdraw_group(g);
+            self.withdraw_group(g, "morale");
         }
         true
     }

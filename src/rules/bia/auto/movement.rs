@@ -2,7 +2,7 @@
 //! position; stands put out of the fight go back until they are off the table.
 
 use super::events::BiaEvent;
-use super::piece::{Posture, State, Trigger};
+use super::piece::{Order, Posture, State, Trigger};
 use super::{Battle, ASSAULT_CM};
 use crate::battle::result::Role;
 use crate::core::kinds::{Equipment, StandType};
@@ -23,11 +23,10 @@ pub(super) enum Step {
 
 impl Battle<'_, '_> {
     pub(super) fn movement_phase(&mut self) {
-        let (assault, lead_in) = self.move_situation();
         let mut went_in = false;
         for i in 0..self.s.pieces.len() {
             match self.s.pieces[i].state {
-                State::Fighting => went_in |= self.advance(i, assault, lead_in),
+                State::Fighting => went_in |= self.advance(i),
                 State::Ineffective => self.fall_back(i, "falls back to the aid post", false),
                 State::Fled => self.fall_back(i, "flees", true),
                 _ => {}
@@ -43,36 +42,58 @@ impl Battle<'_, '_> {
         }
     }
 
-    /// Where a fighting attacker's move this turn takes it, decided from the
-    /// situation at the start of the movement phase.
-    pub(super) fn step(&self, i: usize, assault: bool, lead_in: bool) -> Step {
+    /// The move a fighting attacker is ordered to make this turn, from the
+    /// situation at the orders phase.
+    pub(super) fn intent(&self, i: usize, assault: bool, lead_in: bool) -> Order {
         let p = &self.s.pieces[i];
         if p.role != Role::Attacker
+            || !p.fighting()
             || p.posture != Posture::Advance
             || p.is_aircraft
             || p.kind == StandType::Artillery
             || p.tactical_move == 0
             || p.dist == 0
         {
-            return Step::Stay;
+            return Order::Stay;
         }
         if p.dist <= ASSAULT_CM {
             // Foot soldiers go in; vehicles stay at the 5 cm band and shoot
             // them in.
-            if !p.on_foot || !assault || !p.has_tested(Trigger::EnterPosition) || p.test_due() {
-                return Step::Stay;
-            }
-            return Step::GoIn;
+            return if p.on_foot && assault {
+                Order::GoIn
+            } else {
+                Order::Stay
+            };
         }
         // Foot soldiers who cannot shoot well on the move split in two: a base
         // of fire (every other stand) holds within reach and fires at full
         // effect while the assault element moves every turn; the base
         // follows once the assault element is at the 5 cm band.
+        // A base stand with no enemy it could engage from where it stands
+        // moves up too: holding, it would do nothing.
         let penalised = p.on_foot && p.equipment != Some(Equipment::Hma);
-        if penalised && i.is_multiple_of(2) && !lead_in && p.dist <= p.reach {
+        if penalised && i.is_multiple_of(2) && !lead_in && p.dist <= p.reach && self.has_target(i) {
+            return Order::Stay;
+        }
+        Order::Bound
+    }
+
+    /// Where a fighting attacker's move this turn takes it: its order, unless
+    /// its morale holds it back (or, going in, it has not yet tested for it).
+    pub(super) fn step(&self, i: usize) -> Step {
+        let p = &self.s.pieces[i];
+        if p.role != Role::Attacker || !p.fighting() || p.posture != Posture::Advance {
             return Step::Stay;
         }
-        Step::Bound((p.dist - p.tactical_move).max(ASSAULT_CM))
+        match p.order {
+            Order::Stay => Step::Stay,
+            // A test called since the morale phase (fired on in suppressive
+            // fire) waits for the next one; it does not hold back a stand
+            // that has passed its test to go in.
+            Order::GoIn if !p.has_tested(Trigger::EnterPosition) => Step::Stay,
+            Order::GoIn => Step::GoIn,
+            Order::Bound => Step::Bound((p.dist - p.tactical_move).max(ASSAULT_CM)),
+        }
     }
 
     /// Whether the assault pays and whether foot soldiers already lead in at
@@ -90,13 +111,13 @@ impl Battle<'_, '_> {
     /// flight) are moving targets to it (BiA L399–401), fleeing ones
     /// non-tactical. The marks are cleared again before anyone moves.
     pub(super) fn mark_movers(&mut self) {
-        let (assault, lead_in) = self.move_situation();
         let limit = self.p.setup.range_cm + OFF_TABLE_CM;
         for i in 0..self.p.attackers {
             let p = &self.s.pieces[i];
-            let going_back = p.tactical_move > 0 && !p.is_aircraft && p.dist < limit;
+            let going_back =
+                p.tactical_move > 0 && !p.is_aircraft && !p.off_table && p.dist < limit;
             let (moves, run) = match p.state {
-                State::Fighting => (self.step(i, assault, lead_in) != Step::Stay, false),
+                State::Fighting => (self.step(i) != Step::Stay, false),
                 State::Ineffective => (going_back, false),
                 State::Fled => (going_back, true),
                 _ => (false, false),
@@ -118,8 +139,8 @@ impl Battle<'_, '_> {
 
     /// A fighting attacker's move: by bounds to the 5 cm band, then into the
     /// enemy position when the assault pays and its morale held (then `true`).
-    fn advance(&mut self, i: usize, assault: bool, lead_in: bool) -> bool {
-        let step = self.step(i, assault, lead_in);
+    fn advance(&mut self, i: usize) -> bool {
+        let step = self.step(i);
         let p = &mut self.s.pieces[i];
         let from = p.dist;
         match step {
@@ -147,8 +168,16 @@ impl Battle<'_, '_> {
     }
 
     /// An ineffective or fleeing stand goes back at its movement rate (fleeing:
-    /// non-tactically, twice as far) until it is off the table.
+    /// non-tactically, twice as far) until it is out of the enemy's reach,
+    /// when it leaves the table.
     fn fall_back(&mut self, i: usize, why: &'static str, run: bool) {
+        if self.s.pieces[i].off_table {
+            return;
+        }
+        if self.out_of_reach(i) {
+            self.leave_table(i, "out of the enemy's reach", "movement");
+            return;
+        }
         let limit = self.p.setup.range_cm + OFF_TABLE_CM;
         let p = &mut self.s.pieces[i];
         if p.tactical_move == 0 || p.is_aircraft {
@@ -181,6 +210,32 @@ impl Battle<'_, '_> {
                     behind: role == Role::Defender,
                 },
             );
+        }
+        if self.out_of_reach(i) {
+            self.leave_table(i, "out of the enemy's reach", "movement");
+        }
+    }
+
+    /// Whether no enemy ground stand still fighting could reach stand `i`,
+    /// now or after closing one tactical move. Aircraft and orbital
+    /// platforms, which reach the whole table, shoot at stands still
+    /// fighting and do not hold a stand on it.
+    fn out_of_reach(&self, i: usize) -> bool {
+        let p = &self.s.pieces[i];
+        self.side(p.role.other()).iter().all(|e| {
+            !e.fighting()
+                || e.is_aircraft
+                || e.weapon.is_none()
+                || self.range(e, p) > e.reach + e.tactical_move
+        })
+    }
+
+    /// Takes a stand going back off the table: no longer a target.
+    pub(super) fn leave_table(&mut self, i: usize, why: &'static str, phase: &'static str) {
+        self.s.pieces[i].off_table = true;
+        if self.s.log.is_on() {
+            let (stand, role) = (self.code(i).to_string(), self.s.pieces[i].role);
+            self.log(Some(role), BiaEvent::LeavesTable { stand, why, phase });
         }
     }
 }

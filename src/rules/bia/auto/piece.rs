@@ -193,6 +193,25 @@ pub struct Piece {
     /// An aircraft taking evasive action this turn: −3 to fire at it, and it
     /// cannot fire (BiA L402, L476).
     pub evasive: bool,
+    /// An attacker's move as ordered at the start of this turn; what the
+    /// movement phase carries out unless morale holds the stand back.
+    pub order: Order,
+    /// Gone off the table while ineffective or fleeing: out of every enemy
+    /// weapon's reach, or carried off by its withdrawing group. No longer a
+    /// target; its state still says how it ended.
+    pub off_table: bool,
+}
+
+/// The move an attacker is given in the orders phase. It stands for the
+/// turn: a stand's morale may stop it, but losses elsewhere in the turn do
+/// not change it (orders change only by an officer's whole turn, BiA L271).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    Stay,
+    /// A bound towards the enemy, by its tactical move, to the 5 cm band.
+    Bound,
+    /// Into the enemy position from the 5 cm band.
+    GoIn,
 }
 
 /// Where a target's share of the firing modifiers sits in `Piece::target_mod`.
@@ -289,6 +308,8 @@ impl Piece {
             },
             moved: false,
             retired: false,
+            order: Order::Stay,
+            off_table: false,
             non_tactical: false,
             shelled: false,
             dist: if role == Role::Attacker { range } else { 0 },
@@ -373,10 +394,11 @@ impl Piece {
     /// Still on the table and a possible target: fighting, or going back
     /// ineffective or fleeing.
     pub fn on_field(&self) -> bool {
-        matches!(
-            self.state,
-            State::Fighting | State::Ineffective | State::Fled
-        )
+        match self.state {
+            State::Fighting => true,
+            State::Ineffective | State::Fled => !self.off_table,
+            _ => false,
+        }
     }
 
     /// Where the stand is, as the end of a battle counts it.
