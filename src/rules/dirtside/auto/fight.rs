@@ -184,15 +184,22 @@ impl Battle<'_, '_> {
         let Some(reach) = self.alive(u).map(|e| self.longest(e)).max() else {
             return false;
         };
-        if self.s.left_behind {
-            // Elements apart: the per-unit answer is only a bound.
-            return self.alive(u).any(|e| self.has_target(e, None));
-        }
         let other = self.s.units[u].role.other();
+        let own_apart = self.apart(u);
         // Some element of `u` has a shot at some enemy unit: the farthest
         // shot between the two units (kept until either changes) reaches.
         let found = self.side_iter(other).any(|v| {
             let range = self.gap(u, v);
+            if own_apart || self.apart(v) {
+                // Elements apart: the per-unit answer is only a bound, so
+                // each element asks (as `has_target` does) once it passes.
+                let near = self.nearest_gap(u, v);
+                return near <= reach
+                    && self.unit_reach(u, v) >= near
+                    && self
+                        .alive(u)
+                        .any(|e| near <= self.longest(e) && self.reaches_unit(e, v, range));
+            }
             range <= reach && self.unit_reach(u, v) >= range
         });
         debug_assert_eq!(found, self.alive(u).any(|e| self.has_target(e, None)));

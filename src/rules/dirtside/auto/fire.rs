@@ -98,9 +98,10 @@ impl Battle<'_, '_> {
         keep: impl Fn(Plan) -> bool,
     ) -> bool {
         let mut tried: Option<Make> = None;
+        let spread = self.apart(v);
         for t in self.alive(v) {
             let m = self.s.elements[t].make;
-            if tried == Some(m) && !self.s.left_behind {
+            if tried == Some(m) && !spread {
                 continue;
             }
             if self.plan(e, t, range).is_some_and(&keep) {
@@ -292,10 +293,11 @@ impl Battle<'_, '_> {
                 continue;
             }
             let range = self.gap(f.unit, v);
+            let spread = self.apart(v);
             let mut none: Option<Make> = None;
             for t in self.alive(v) {
                 let m = self.s.elements[t].make;
-                if none == Some(m) && !self.s.left_behind {
+                if none == Some(m) && !spread {
                     continue;
                 }
                 let apart = self.element_range(e, t, range);

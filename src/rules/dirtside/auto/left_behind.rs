@@ -29,7 +29,7 @@ impl Battle<'_, '_> {
     /// `v`: their gap, unless an element was left behind. No shot between
     /// the two is at a shorter range, so reach checks may prune on it.
     pub(crate) fn nearest_gap(&self, u: usize, v: usize) -> i64 {
-        if !self.s.left_behind {
+        if !self.apart(u) && !self.apart(v) {
             return self.gap(u, v);
         }
         self.alive(u)
@@ -37,6 +37,14 @@ impl Battle<'_, '_> {
             .map(|(e, t)| (self.spot(e) - self.spot(t)).abs())
             .min()
             .unwrap_or_else(|| self.gap(u, v))
+    }
+
+    /// Whether some living element of unit `u` was left behind, so that its
+    /// elements may stand apart. Answers per unit (by make, by unit gap)
+    /// hold for every other unit even once some element somewhere was left
+    /// behind; only the units it belongs to need the element by element way.
+    pub(crate) fn apart(&self, u: usize) -> bool {
+        self.s.left_behind && self.alive(u).any(|e| self.s.elements[e].left_at.is_some())
     }
 
     /// Where element `e` stands, in inches from the defenders' line.

@@ -142,9 +142,10 @@ impl Battle<'_, '_> {
     pub(super) fn reaches_unit(&self, e: usize, v: usize, range: i64) -> bool {
         let mut tried = usize::MAX;
         let r = self.reaches();
+        let apart = self.apart(v);
         let hit = self.alive(v).any(|t| {
             let m = r.make_of[t];
-            if m == tried && !self.s.left_behind {
+            if m == tried && !apart {
                 return false;
             }
             tried = m;
