@@ -158,6 +158,7 @@ impl Battle<'_, '_> {
             (true, Role::Attacker) => spot + 1,
             (true, Role::Defender) => spot - 1,
         };
+        self.moved();
     }
 
     /// Every team and vehicle on both sides fires at once (L1013); the dead

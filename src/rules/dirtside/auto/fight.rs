@@ -179,6 +179,16 @@ impl Battle<'_, '_> {
     }
 
     pub(super) fn targets_in_reach(&self, u: usize) -> bool {
+        if let Some(found) = self.kept_in_reach(u) {
+            debug_assert_eq!(found, self.alive(u).any(|e| self.has_target(e, None)));
+            return found;
+        }
+        let found = self.targets_in_reach_now(u);
+        self.keep_in_reach(u, found);
+        found
+    }
+
+    fn targets_in_reach_now(&self, u: usize) -> bool {
         // Most calls come while the sides are still apart: when no enemy unit
         // is within the longest reach of any element, none has a target.
         let Some(reach) = self.alive(u).map(|e| self.longest(e)).max() else {

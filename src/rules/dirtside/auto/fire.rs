@@ -51,11 +51,17 @@ impl Battle<'_, '_> {
     /// (L260); routed ones may not.
     pub(crate) fn opportunity_fire(&mut self, mover: usize) {
         let role = self.s.units[mover].role;
+        let other = role.other();
         let direct = Situation {
             direct_only: true,
             ..Situation::default()
         };
-        for v in self.side_units(role.other()) {
+        // No enemy unit comes or goes while they fire at the mover, so the
+        // side is walked as it stands (no list).
+        for v in self.side_range(other) {
+            if self.s.units[v].role != other || !self.present(v) {
+                continue;
+            }
             if self.s.over.is_some() || !self.present(mover) || self.s.units[mover].out {
                 return;
             }
@@ -67,11 +73,21 @@ impl Battle<'_, '_> {
             if self.unit_reach(v, mover) < self.nearest_gap(v, mover) {
                 continue;
             }
-            // Only a firer with some shot at the mover plans one (by lookup).
-            let reach = self.alive(v).any(|e| {
-                self.reaches_unit(e, mover, range)
-                    && self.any_plan(e, mover, range, |p| !matches!(p, Plan::Small(_)))
-            });
+            // Only a firer with some shot at the mover plans one (by lookup):
+            // per pair of units from the memo while both stand together.
+            let full = |b: &Self| {
+                b.alive(v).any(|e| {
+                    b.reaches_unit(e, mover, range)
+                        && b.any_plan(e, mover, range, |p| !matches!(p, Plan::Small(_)))
+                })
+            };
+            let reach = if range < super::reach::MASKED && !self.apart(v) && !self.apart(mover) {
+                let hit = self.unit_direct(v, mover) >> range & 1 == 1;
+                debug_assert_eq!(hit, full(self), "direct fire of {v} at {mover}");
+                hit
+            } else {
+                full(self)
+            };
             if reach {
                 self.s.units[v].activated = true;
                 self.log(Some(unit.role), move |b| DsEvent::Activate {

@@ -16,6 +16,7 @@ impl Battle<'_, '_> {
             if x.alive && x.immobilised && x.left_at.is_none() {
                 x.left_at = Some(here);
                 self.s.left_behind = true;
+                self.s.reach_memo.apart[u] = true;
                 let role = x.role;
                 self.log(Some(role), move |b| DsEvent::LeftBehind {
                     element: b.code(e),
@@ -44,7 +45,19 @@ impl Battle<'_, '_> {
     /// hold for every other unit even once some element somewhere was left
     /// behind; only the units it belongs to need the element by element way.
     pub(crate) fn apart(&self, u: usize) -> bool {
-        self.s.left_behind && self.alive(u).any(|e| self.s.elements[e].left_at.is_some())
+        let kept = self.s.reach_memo.apart[u];
+        debug_assert_eq!(
+            kept,
+            self.alive(u).any(|e| self.s.elements[e].left_at.is_some())
+        );
+        kept
+    }
+
+    /// Element `e` of unit `u`, left behind, is lost: the unit stands
+    /// together again unless another of its elements is left behind too.
+    pub(crate) fn rejoined(&mut self, u: usize) {
+        let still = self.alive(u).any(|e| self.s.elements[e].left_at.is_some());
+        self.s.reach_memo.apart[u] = still;
     }
 
     /// Where element `e` stands, in inches from the defenders' line.

@@ -292,6 +292,9 @@ impl Battle<'_, '_> {
             self.s.elements[e].alive = false;
             self.s.alive_n[self.s.elements[e].unit] -= 1;
             self.unit_changed(self.s.elements[e].unit);
+            if self.s.elements[e].left_at.is_some() {
+                self.rejoined(self.s.elements[e].unit);
+            }
             if self.is_missile_armed(e) {
                 // An enemy ADS switches off when the last missile goes.
                 self.table_changed();

@@ -53,6 +53,7 @@ impl Battle<'_, '_> {
     pub(super) fn rout_check(&mut self, u: usize) {
         if self.s.units[u].level == Level::Routed && !self.s.units[u].out {
             self.s.units[u].out = true;
+            self.moved();
             self.log(Some(self.s.units[u].role), move |b| DsEvent::Withdraws {
                 unit: b.ucode(u),
             });
