@@ -212,6 +212,7 @@ impl Battle<'_, '_> {
             self.kill(t);
             self.record_loss(t, &mut attack);
         }
+        super::damage::recycle(attack);
     }
 }
 

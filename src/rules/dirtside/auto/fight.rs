@@ -70,17 +70,24 @@ impl Battle<'_, '_> {
         }
     }
 
-    fn unactivated(&self, side: Role) -> usize {
-        self.side_iter(side)
-            .filter(|&u| !self.s.units[u].activated)
-            .count()
+    /// Units on the table not yet activated this turn, per side (by
+    /// `Role::index`), counted in one walk over the units.
+    fn unactivated(&self) -> [usize; 2] {
+        let mut n = [0; 2];
+        for (u, x) in self.s.units.iter().enumerate() {
+            if !x.activated && self.present(u) {
+                n[x.role.index()] += 1;
+            }
+        }
+        n
     }
 
     /// Whether `side` passes its activation now: it may only with fewer
     /// unactivated units than the enemy, and does when none of them has a
     /// target in reach while the enemy still has units to bring on.
     fn passes(&mut self, side: Role) -> bool {
-        let (own, enemy) = (self.unactivated(side), self.unactivated(side.other()));
+        let n = self.unactivated();
+        let (own, enemy) = (n[side.index()], n[side.other().index()]);
         if own == 0 || own >= enemy {
             return false;
         }

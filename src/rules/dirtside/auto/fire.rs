@@ -385,12 +385,11 @@ impl Battle<'_, '_> {
     /// A unit fires: every element declares a target, infantry roll fire
     /// effectiveness once, then each shot is resolved and tests follow.
     pub(crate) fn fire_unit(&mut self, u: usize, only: Option<usize>, sit: Situation) {
-        let elements: Vec<usize> = self.alive(u).collect();
         let mut shots: Vec<(usize, usize, Plan)> = Vec::new();
         type Chosen = Option<(usize, usize, Vec<usize>)>;
         let mut searched: Vec<((crate::rules::dirtside::elements::Make, bool, bool), Chosen)> =
             Vec::new();
-        for (k, &e) in elements.iter().enumerate() {
+        for (k, e) in self.alive(u).enumerate() {
             let kind = self.firer_kind(e);
             let i = match searched.iter().position(|(c, _)| *c == kind) {
                 Some(i) => i,

@@ -148,6 +148,7 @@ impl Battle<'_, '_> {
                 self.s.units[tu].skip_next = true;
             }
         }
+        super::damage::recycle(a);
     }
 
     fn new_leader(&mut self, u: usize) {
