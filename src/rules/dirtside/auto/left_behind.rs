@@ -29,6 +29,7 @@ impl Battle<'_, '_> {
     /// The shortest range between any element of unit `u` and any of unit
     /// `v`: their gap, unless an element was left behind. No shot between
     /// the two is at a shorter range, so reach checks may prune on it.
+    #[inline]
     pub(crate) fn nearest_gap(&self, u: usize, v: usize) -> i64 {
         if !self.apart(u) && !self.apart(v) {
             return self.gap(u, v);
@@ -44,6 +45,7 @@ impl Battle<'_, '_> {
     /// elements may stand apart. Answers per unit (by make, by unit gap)
     /// hold for every other unit even once some element somewhere was left
     /// behind; only the units it belongs to need the element by element way.
+    #[inline]
     pub(crate) fn apart(&self, u: usize) -> bool {
         let kept = self.s.reach_memo.apart[u];
         debug_assert_eq!(
@@ -61,6 +63,7 @@ impl Battle<'_, '_> {
     }
 
     /// Where element `e` stands, in inches from the defenders' line.
+    #[inline]
     pub(crate) fn spot(&self, e: usize) -> i64 {
         let x = &self.s.elements[e];
         x.left_at.unwrap_or(self.s.units[x.unit].dist)
@@ -68,6 +71,7 @@ impl Battle<'_, '_> {
 
     /// The range from `e` to `t`: `units_apart` (their units' gap) unless
     /// either was left behind.
+    #[inline]
     pub(crate) fn element_range(&self, e: usize, t: usize, units_apart: i64) -> i64 {
         if self.s.elements[e].left_at.is_none() && self.s.elements[t].left_at.is_none() {
             units_apart

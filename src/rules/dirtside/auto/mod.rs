@@ -275,6 +275,7 @@ impl Battle<'_, '_> {
         self.p.unit_codes[u].to_string()
     }
 
+    #[inline]
     pub(crate) fn alive(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
         self.p.members[u]
             .iter()
@@ -282,6 +283,7 @@ impl Battle<'_, '_> {
             .filter(|&e| self.s.elements[e].alive)
     }
 
+    #[inline]
     pub(crate) fn present(&self, u: usize) -> bool {
         !self.s.units[u].out && self.s.alive_n[u] > 0
     }
@@ -307,12 +309,14 @@ impl Battle<'_, '_> {
     }
 
     /// The units of side `r` on the table, in order, without a list.
+    #[inline]
     fn side_iter(&self, r: Role) -> impl Iterator<Item = usize> + '_ {
         self.side_range(r)
             .filter(move |&u| self.s.units[u].role == r && self.present(u))
     }
 
     /// Inches between two units.
+    #[inline]
     pub(crate) fn gap(&self, a: usize, b: usize) -> i64 {
         (self.s.units[a].dist - self.s.units[b].dist).abs()
     }

@@ -95,11 +95,13 @@ fn cover_index(c: Cover) -> usize {
 }
 
 impl Battle<'_, '_> {
+    #[inline]
     fn reaches(&self) -> &Reaches {
         self.p.reaches.get_or_init(|| Reaches::new(self))
     }
 
     /// The units from side `r`'s first to its last (others may lie between).
+    #[inline]
     pub(super) fn side_range(&self, r: Role) -> std::ops::Range<usize> {
         self.reaches().sides[r.index()].clone()
     }
@@ -113,6 +115,7 @@ impl Battle<'_, '_> {
     }
 
     /// `max_reach(e)`, looked up.
+    #[inline]
     pub(super) fn longest(&self, e: usize) -> i64 {
         let r = self.reaches();
         let v = r.longest[r.make_of[e]];
@@ -196,6 +199,7 @@ impl Battle<'_, '_> {
     }
 
     /// Two elements with the same answer: same make, damage and systems.
+    #[inline]
     pub(super) fn same_firer(&self, e: usize, f: usize) -> bool {
         let r = self.reaches();
         let (a, b) = (&self.s.elements[e], &self.s.elements[f]);
