@@ -33,6 +33,10 @@ pub(crate) enum Plan {
 /// not yet activated, range, in cover, unit.
 type TargetKey = (bool, bool, i64, bool, usize);
 
+/// A firer's choice: the enemy unit, the first target found in it, and the
+/// elements of it it may aim at.
+type Chosen = Option<(usize, usize, Vec<usize>)>;
+
 /// What the umpire says about one shot in table play.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Situation {
@@ -295,20 +299,23 @@ impl Battle<'_, '_> {
 
     /// The enemy unit `e` picks and the elements in it it may aim at (empty:
     /// only the first found), with the first found.
-    fn choose(&self, e: usize, only: Option<usize>) -> Option<(usize, usize, Vec<usize>)> {
+    /// `prune`: pass over a unit whose key cannot beat the best so far
+    /// before any reach check (the same choice, checked in debug builds).
+    fn choose(&self, e: usize, only: Option<usize>, prune: bool) -> Chosen {
         let f = self.s.elements[e];
         let av = self.anti_armour(e);
         let reach = self.longest(e);
         let mut best: Option<(TargetKey, usize)> = None;
         for v in self.side_iter(f.role.other()) {
-            if only.is_some_and(|o| o != v) {
+            let (x, range) = (&self.s.units[v], self.gap(f.unit, v));
+            let least = (false, !x.activated, range, x.post != Post::Open, v);
+            if only.is_some_and(|o| o != v) || prune && best.is_some_and(|(b, _)| least >= b) {
                 continue;
             }
             let nearest = self.nearest_gap(f.unit, v);
             if nearest > reach || self.unit_reach(f.unit, v) < nearest {
                 continue;
             }
-            let range = self.gap(f.unit, v);
             let spread = self.apart(v);
             let mut none: Option<Make> = None;
             for t in self.alive(v) {
@@ -386,7 +393,6 @@ impl Battle<'_, '_> {
     /// effectiveness once, then each shot is resolved and tests follow.
     pub(crate) fn fire_unit(&mut self, u: usize, only: Option<usize>, sit: Situation) {
         let mut shots: Vec<(usize, usize, Plan)> = Vec::new();
-        type Chosen = Option<(usize, usize, Vec<usize>)>;
         let mut searched: Vec<((crate::rules::dirtside::elements::Make, bool, bool), Chosen)> =
             Vec::new();
         for (k, e) in self.alive(u).enumerate() {
@@ -394,7 +400,8 @@ impl Battle<'_, '_> {
             let i = match searched.iter().position(|(c, _)| *c == kind) {
                 Some(i) => i,
                 None => {
-                    searched.push((kind, self.choose(e, only)));
+                    searched.push((kind, self.choose(e, only, true)));
+                    debug_assert_eq!(searched[searched.len() - 1].1, self.choose(e, only, false));
                     searched.len() - 1
                 }
             };
