@@ -74,7 +74,9 @@ impl Battle<'_, '_> {
                 continue;
             }
             let range = self.gap(v, mover);
-            if self.unit_reach(v, mover) < self.nearest_gap(v, mover) {
+            // Units standing together: the kept ranges alone answer.
+            let together = range < super::reach::MASKED && !self.apart(v) && !self.apart(mover);
+            if !together && self.unit_reach(v, mover) < self.nearest_gap(v, mover) {
                 continue;
             }
             // Only a firer with some shot at the mover plans one (by lookup):
@@ -85,7 +87,7 @@ impl Battle<'_, '_> {
                         && b.any_plan(e, mover, range, |p| !matches!(p, Plan::Small(_)))
                 })
             };
-            let reach = if range < super::reach::MASKED && !self.apart(v) && !self.apart(mover) {
+            let reach = if together {
                 let hit = self.unit_direct(v, mover) >> range & 1 == 1;
                 debug_assert_eq!(hit, full(self), "direct fire of {v} at {mover}");
                 hit
