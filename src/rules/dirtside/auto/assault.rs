@@ -158,6 +158,7 @@ impl Battle<'_, '_> {
             (true, Role::Attacker) => spot + 1,
             (true, Role::Defender) => spot - 1,
         };
+        self.moved();
     }
 
     /// Every team and vehicle on both sides fires at once (L1013); the dead
@@ -211,6 +212,7 @@ impl Battle<'_, '_> {
             self.kill(t);
             self.record_loss(t, &mut attack);
         }
+        super::damage::recycle(attack);
     }
 }
 

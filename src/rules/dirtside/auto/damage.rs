@@ -10,31 +10,51 @@ use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::fire_control::Band;
 use crate::rules::dirtside::weapons::Weapon;
 
+thread_local! {
+    /// The vectors of this thread's last finished attack, reused by the next
+    /// (a battle makes hundreds of attacks, each with five per-unit tallies).
+    static SPARE: std::cell::RefCell<Option<Attack>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Hands a finished attack's vectors back for the next `new_attack`.
+pub(super) fn recycle(a: Attack) {
+    SPARE.with(|s| *s.borrow_mut() = Some(a));
+}
+
 impl Battle<'_, '_> {
     pub(super) fn new_attack(&self) -> Attack {
         let n = self.s.units.len();
-        Attack {
-            // Elements not yet lost, from the count kept by `record_loss`.
-            strength: (0..n)
-                .map(|u| {
-                    let n = self.p.members[u].len() - self.s.lost_n[u];
-                    debug_assert_eq!(
-                        n,
-                        self.p.members[u]
-                            .iter()
-                            .filter(|&&e| !self.s.elements[e].lost)
-                            .count()
-                    );
-                    n
-                })
-                .collect(),
-            losses: vec![0; n],
-            leader_lost: vec![false; n],
-            attacked: vec![false; n],
+        let mut a = SPARE.with(|s| s.borrow_mut().take()).unwrap_or(Attack {
+            strength: Vec::new(),
+            losses: Vec::new(),
+            leader_lost: Vec::new(),
+            attacked: Vec::new(),
             air: false,
-            marker: vec![false; n],
+            marker: Vec::new(),
             ads: Vec::new(),
+        });
+        // Elements not yet lost, from the count kept by `record_loss`.
+        a.strength.clear();
+        a.strength.extend((0..n).map(|u| {
+            let n = self.p.members[u].len() - self.s.lost_n[u];
+            debug_assert_eq!(
+                n,
+                self.p.members[u]
+                    .iter()
+                    .filter(|&&e| !self.s.elements[e].lost)
+                    .count()
+            );
+            n
+        }));
+        for v in [&mut a.leader_lost, &mut a.attacked, &mut a.marker] {
+            v.clear();
+            v.resize(n, false);
         }
+        a.losses.clear();
+        a.losses.resize(n, 0);
+        a.air = false;
+        a.ads.clear();
+        a
     }
 
     /// Draws `n` chits from the pot (returned after the shot).

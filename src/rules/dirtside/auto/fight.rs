@@ -76,17 +76,24 @@ impl Battle<'_, '_> {
         }
     }
 
-    fn unactivated(&self, side: Role) -> usize {
-        self.side_iter(side)
-            .filter(|&u| !self.s.units[u].activated)
-            .count()
+    /// Units on the table not yet activated this turn, per side (by
+    /// `Role::index`), counted in one walk over the units.
+    fn unactivated(&self) -> [usize; 2] {
+        let mut n = [0; 2];
+        for (u, x) in self.s.units.iter().enumerate() {
+            if !x.activated && self.present(u) {
+                n[x.role.index()] += 1;
+            }
+        }
+        n
     }
 
     /// Whether `side` passes its activation now: it may only with fewer
     /// unactivated units than the enemy, and does when none of them has a
     /// target in reach while the enemy still has units to bring on.
     fn passes(&mut self, side: Role) -> bool {
-        let (own, enemy) = (self.unactivated(side), self.unactivated(side.other()));
+        let n = self.unactivated();
+        let (own, enemy) = (n[side.index()], n[side.other().index()]);
         if own == 0 || own >= enemy {
             return false;
         }
@@ -187,20 +194,37 @@ impl Battle<'_, '_> {
     }
 
     pub(super) fn targets_in_reach(&self, u: usize) -> bool {
+        if let Some(found) = self.kept_in_reach(u) {
+            debug_assert_eq!(found, self.alive(u).any(|e| self.has_target(e, None)));
+            return found;
+        }
+        let found = self.targets_in_reach_now(u);
+        self.keep_in_reach(u, found);
+        found
+    }
+
+    fn targets_in_reach_now(&self, u: usize) -> bool {
         // Most calls come while the sides are still apart: when no enemy unit
         // is within the longest reach of any element, none has a target.
         let Some(reach) = self.alive(u).map(|e| self.longest(e)).max() else {
             return false;
         };
-        if self.s.left_behind {
-            // Elements apart: the per-unit answer is only a bound.
-            return self.alive(u).any(|e| self.has_target(e, None));
-        }
         let other = self.s.units[u].role.other();
+        let own_apart = self.apart(u);
         // Some element of `u` has a shot at some enemy unit: the farthest
         // shot between the two units (kept until either changes) reaches.
         let found = self.side_iter(other).any(|v| {
             let range = self.gap(u, v);
+            if own_apart || self.apart(v) {
+                // Elements apart: the per-unit answer is only a bound, so
+                // each element asks (as `has_target` does) once it passes.
+                let near = self.nearest_gap(u, v);
+                return near <= reach
+                    && self.unit_reach(u, v) >= near
+                    && self
+                        .alive(u)
+                        .any(|e| near <= self.longest(e) && self.reaches_unit(e, v, range));
+            }
             range <= reach && self.unit_reach(u, v) >= range
         });
         debug_assert_eq!(found, self.alive(u).any(|e| self.has_target(e, None)));

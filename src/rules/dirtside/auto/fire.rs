@@ -33,6 +33,10 @@ pub(crate) enum Plan {
 /// not yet activated, range, in cover, unit.
 type TargetKey = (bool, bool, i64, bool, usize);
 
+/// A firer's choice: the enemy unit, the first target found in it, and the
+/// elements of it it may aim at.
+type Chosen = Option<(usize, usize, Vec<usize>)>;
+
 /// What the umpire says about one shot in table play.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Situation {
@@ -51,11 +55,17 @@ impl Battle<'_, '_> {
     /// (L260); routed ones may not.
     pub(crate) fn opportunity_fire(&mut self, mover: usize) {
         let role = self.s.units[mover].role;
+        let other = role.other();
         let direct = Situation {
             direct_only: true,
             ..Situation::default()
         };
-        for v in self.side_units(role.other()) {
+        // No enemy unit comes or goes while they fire at the mover, so the
+        // side is walked as it stands (no list).
+        for v in self.side_range(other) {
+            if self.s.units[v].role != other || !self.present(v) {
+                continue;
+            }
             if self.s.over.is_some() || !self.present(mover) || self.s.units[mover].out {
                 return;
             }
@@ -64,14 +74,26 @@ impl Battle<'_, '_> {
                 continue;
             }
             let range = self.gap(v, mover);
-            if self.unit_reach(v, mover) < self.nearest_gap(v, mover) {
+            // Units standing together: the kept ranges alone answer.
+            let together = range < super::reach::MASKED && !self.apart(v) && !self.apart(mover);
+            if !together && self.unit_reach(v, mover) < self.nearest_gap(v, mover) {
                 continue;
             }
-            // Only a firer with some shot at the mover plans one (by lookup).
-            let reach = self.alive(v).any(|e| {
-                self.reaches_unit(e, mover, range)
-                    && self.any_plan(e, mover, range, |p| !matches!(p, Plan::Small(_)))
-            });
+            // Only a firer with some shot at the mover plans one (by lookup):
+            // per pair of units from the memo while both stand together.
+            let full = |b: &Self| {
+                b.alive(v).any(|e| {
+                    b.reaches_unit(e, mover, range)
+                        && b.any_plan(e, mover, range, |p| !matches!(p, Plan::Small(_)))
+                })
+            };
+            let reach = if together {
+                let hit = self.unit_direct(v, mover) >> range & 1 == 1;
+                debug_assert_eq!(hit, full(self), "direct fire of {v} at {mover}");
+                hit
+            } else {
+                full(self)
+            };
             if reach {
                 self.s.units[v].activated = true;
                 self.log(Some(unit.role), move |b| DsEvent::Activate {
@@ -98,9 +120,10 @@ impl Battle<'_, '_> {
         keep: impl Fn(Plan) -> bool,
     ) -> bool {
         let mut tried: Option<Make> = None;
+        let spread = self.apart(v);
         for t in self.alive(v) {
             let m = self.s.elements[t].make;
-            if tried == Some(m) && !self.s.left_behind {
+            if tried == Some(m) && !spread {
                 continue;
             }
             if self.plan(e, t, range).is_some_and(&keep) {
@@ -278,24 +301,28 @@ impl Battle<'_, '_> {
 
     /// The enemy unit `e` picks and the elements in it it may aim at (empty:
     /// only the first found), with the first found.
-    fn choose(&self, e: usize, only: Option<usize>) -> Option<(usize, usize, Vec<usize>)> {
+    /// `prune`: pass over a unit whose key cannot beat the best so far
+    /// before any reach check (the same choice, checked in debug builds).
+    fn choose(&self, e: usize, only: Option<usize>, prune: bool) -> Chosen {
         let f = self.s.elements[e];
         let av = self.anti_armour(e);
         let reach = self.longest(e);
         let mut best: Option<(TargetKey, usize)> = None;
         for v in self.side_iter(f.role.other()) {
-            if only.is_some_and(|o| o != v) {
+            let (x, range) = (&self.s.units[v], self.gap(f.unit, v));
+            let least = (false, !x.activated, range, x.post != Post::Open, v);
+            if only.is_some_and(|o| o != v) || prune && best.is_some_and(|(b, _)| least >= b) {
                 continue;
             }
             let nearest = self.nearest_gap(f.unit, v);
             if nearest > reach || self.unit_reach(f.unit, v) < nearest {
                 continue;
             }
-            let range = self.gap(f.unit, v);
+            let spread = self.apart(v);
             let mut none: Option<Make> = None;
             for t in self.alive(v) {
                 let m = self.s.elements[t].make;
-                if none == Some(m) && !self.s.left_behind {
+                if none == Some(m) && !spread {
                     continue;
                 }
                 let apart = self.element_range(e, t, range);
@@ -367,17 +394,16 @@ impl Battle<'_, '_> {
     /// A unit fires: every element declares a target, infantry roll fire
     /// effectiveness once, then each shot is resolved and tests follow.
     pub(crate) fn fire_unit(&mut self, u: usize, only: Option<usize>, sit: Situation) {
-        let elements: Vec<usize> = self.alive(u).collect();
         let mut shots: Vec<(usize, usize, Plan)> = Vec::new();
-        type Chosen = Option<(usize, usize, Vec<usize>)>;
         let mut searched: Vec<((crate::rules::dirtside::elements::Make, bool, bool), Chosen)> =
             Vec::new();
-        for (k, &e) in elements.iter().enumerate() {
+        for (k, e) in self.alive(u).enumerate() {
             let kind = self.firer_kind(e);
             let i = match searched.iter().position(|(c, _)| *c == kind) {
                 Some(i) => i,
                 None => {
-                    searched.push((kind, self.choose(e, only)));
+                    searched.push((kind, self.choose(e, only, true)));
+                    debug_assert_eq!(searched[searched.len() - 1].1, self.choose(e, only, false));
                     searched.len() - 1
                 }
             };

@@ -16,6 +16,7 @@ impl Battle<'_, '_> {
             if x.alive && x.immobilised && x.left_at.is_none() {
                 x.left_at = Some(here);
                 self.s.left_behind = true;
+                self.s.reach_memo.apart[u] = true;
                 let role = x.role;
                 self.log(Some(role), move |b| DsEvent::LeftBehind {
                     element: b.code(e),
@@ -28,8 +29,9 @@ impl Battle<'_, '_> {
     /// The shortest range between any element of unit `u` and any of unit
     /// `v`: their gap, unless an element was left behind. No shot between
     /// the two is at a shorter range, so reach checks may prune on it.
+    #[inline]
     pub(crate) fn nearest_gap(&self, u: usize, v: usize) -> i64 {
-        if !self.s.left_behind {
+        if !self.apart(u) && !self.apart(v) {
             return self.gap(u, v);
         }
         self.alive(u)
@@ -39,7 +41,29 @@ impl Battle<'_, '_> {
             .unwrap_or_else(|| self.gap(u, v))
     }
 
+    /// Whether some living element of unit `u` was left behind, so that its
+    /// elements may stand apart. Answers per unit (by make, by unit gap)
+    /// hold for every other unit even once some element somewhere was left
+    /// behind; only the units it belongs to need the element by element way.
+    #[inline]
+    pub(crate) fn apart(&self, u: usize) -> bool {
+        let kept = self.s.reach_memo.apart[u];
+        debug_assert_eq!(
+            kept,
+            self.alive(u).any(|e| self.s.elements[e].left_at.is_some())
+        );
+        kept
+    }
+
+    /// Element `e` of unit `u`, left behind, is lost: the unit stands
+    /// together again unless another of its elements is left behind too.
+    pub(crate) fn rejoined(&mut self, u: usize) {
+        let still = self.alive(u).any(|e| self.s.elements[e].left_at.is_some());
+        self.s.reach_memo.apart[u] = still;
+    }
+
     /// Where element `e` stands, in inches from the defenders' line.
+    #[inline]
     pub(crate) fn spot(&self, e: usize) -> i64 {
         let x = &self.s.elements[e];
         x.left_at.unwrap_or(self.s.units[x.unit].dist)
@@ -47,6 +71,7 @@ impl Battle<'_, '_> {
 
     /// The range from `e` to `t`: `units_apart` (their units' gap) unless
     /// either was left behind.
+    #[inline]
     pub(crate) fn element_range(&self, e: usize, t: usize, units_apart: i64) -> i64 {
         if self.s.elements[e].left_at.is_none() && self.s.elements[t].left_at.is_none() {
             units_apart

@@ -282,6 +282,7 @@ impl Battle<'_, '_> {
         self.p.unit_codes[u].to_string()
     }
 
+    #[inline]
     pub(crate) fn alive(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
         self.p.members[u]
             .iter()
@@ -289,6 +290,7 @@ impl Battle<'_, '_> {
             .filter(|&e| self.s.elements[e].alive)
     }
 
+    #[inline]
     pub(crate) fn present(&self, u: usize) -> bool {
         !self.s.units[u].out && self.s.alive_n[u] > 0
     }
@@ -299,6 +301,9 @@ impl Battle<'_, '_> {
             self.s.elements[e].alive = false;
             self.s.alive_n[self.s.elements[e].unit] -= 1;
             self.unit_changed(self.s.elements[e].unit);
+            if self.s.elements[e].left_at.is_some() {
+                self.rejoined(self.s.elements[e].unit);
+            }
             if self.is_missile_armed(e) {
                 // An enemy ADS switches off when the last missile goes.
                 self.table_changed();
@@ -311,12 +316,14 @@ impl Battle<'_, '_> {
     }
 
     /// The units of side `r` on the table, in order, without a list.
+    #[inline]
     fn side_iter(&self, r: Role) -> impl Iterator<Item = usize> + '_ {
         self.side_range(r)
             .filter(move |&u| self.s.units[u].role == r && self.present(u))
     }
 
     /// Inches between two units.
+    #[inline]
     pub(crate) fn gap(&self, a: usize, b: usize) -> i64 {
         (self.s.units[a].dist - self.s.units[b].dist).abs()
     }

@@ -58,6 +58,7 @@ impl Battle<'_, '_> {
                 self.get_out(u, c);
             }
             self.s.units[u].out = true;
+            self.moved();
             self.log(Some(self.s.units[u].role), move |b| DsEvent::Withdraws {
                 unit: b.ucode(u),
             });
@@ -152,6 +153,7 @@ impl Battle<'_, '_> {
                 self.s.units[tu].skip_next = true;
             }
         }
+        super::damage::recycle(a);
     }
 
     fn new_leader(&mut self, u: usize) {

@@ -70,6 +70,7 @@ impl Battle<'_, '_> {
             Role::Defender => from + inches,
         };
         self.s.units[u].dist = to;
+        self.moved();
         self.s.units[u].moved += inches.abs();
         if inches != 0 && self.s.units[u].post != Post::Open {
             self.s.units[u].post = Post::Open;

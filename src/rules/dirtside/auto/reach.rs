@@ -9,12 +9,17 @@
 //! battle (every run, every thread): the pass rule, target picking and
 //! opportunity fire ask it thousands of times a run.
 
+use super::fire::Plan;
 use super::fire::Situation;
 use super::Battle;
 use crate::battle::result::Role;
 use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::infantry::Cover;
 use std::sync::atomic::{AtomicI16, Ordering::Relaxed};
+use std::sync::OnceLock;
+
+/// Ranges below this many inches are kept as bits of a `u128`.
+pub(super) const MASKED: i64 = 128;
 
 /// Not worked out yet.
 const UNKNOWN: i16 = i16::MIN;
@@ -30,6 +35,11 @@ pub(crate) struct Reaches {
     /// Per firer kind × target kind, the farthest range with a shot (−1:
     /// none at all).
     table: Vec<AtomicI16>,
+    /// Per firer kind × target kind, the ranges below `MASKED` inches with a
+    /// shot other than small arms (bit `x` for `x` inches): what opportunity
+    /// fire may use. Not an interval: a vehicle's APSW takes infantry close
+    /// in, its gun beyond.
+    direct: Vec<OnceLock<u128>>,
     /// Per side, the units from its first to its last.
     sides: [std::ops::Range<usize>; 2],
 }
@@ -62,11 +72,15 @@ impl Reaches {
         let table = (0..makes * 4 * makes * 3)
             .map(|_| AtomicI16::new(UNKNOWN))
             .collect();
+        let direct = (0..makes * 4 * makes * 3)
+            .map(|_| OnceLock::new())
+            .collect();
         Reaches {
             make_of,
             makes,
             longest,
             table,
+            direct,
             sides,
         }
     }
@@ -81,11 +95,13 @@ fn cover_index(c: Cover) -> usize {
 }
 
 impl Battle<'_, '_> {
+    #[inline]
     fn reaches(&self) -> &Reaches {
         self.p.reaches.get_or_init(|| Reaches::new(self))
     }
 
     /// The units from side `r`'s first to its last (others may lie between).
+    #[inline]
     pub(super) fn side_range(&self, r: Role) -> std::ops::Range<usize> {
         self.reaches().sides[r.index()].clone()
     }
@@ -99,6 +115,7 @@ impl Battle<'_, '_> {
     }
 
     /// `max_reach(e)`, looked up.
+    #[inline]
     pub(super) fn longest(&self, e: usize) -> i64 {
         let r = self.reaches();
         let v = r.longest[r.make_of[e]];
@@ -109,16 +126,42 @@ impl Battle<'_, '_> {
     /// The farthest range at which `e` has a shot at `t` as things stand
     /// (−1: none): `plan(e, t, range)` is a shot exactly when `range` is at
     /// most this.
-    pub(super) fn shot_reach(&self, e: usize, t: usize) -> i64 {
+    /// The cell of the kind tables for firer `e` and target `t` as things
+    /// stand; `None` when `e` has no shot at `t` at any range.
+    fn kinds(&self, e: usize, t: usize) -> Option<usize> {
         let (f, g) = (&self.s.elements[e], &self.s.elements[t]);
         if !f.alive || !g.alive || f.systems_down || f.aboard.is_some() || g.aboard.is_some() {
-            return -1;
+            return None;
         }
         let r = self.reaches();
         let firer =
             (r.make_of[e] * 2 + usize::from(f.damaged)) * 2 + usize::from(self.ads_active(e));
         let cover = cover_index(self.infantry_cover(t, Situation::default()));
-        let cell = &r.table[firer * r.makes * 3 + r.make_of[t] * 3 + cover];
+        Some(firer * r.makes * 3 + r.make_of[t] * 3 + cover)
+    }
+
+    /// The ranges below `MASKED` at which `e` has a shot at `t` other than
+    /// small arms (bit `x`: `plan_at(e, t, x)` is such a shot).
+    pub(super) fn direct_mask(&self, e: usize, t: usize) -> u128 {
+        let Some(i) = self.kinds(e, t) else {
+            return 0;
+        };
+        *self.reaches().direct[i].get_or_init(|| {
+            (0..MASKED)
+                .filter(|&x| {
+                    self.plan_at(e, t, x)
+                        .is_some_and(|p| !matches!(p, Plan::Small(_)))
+                })
+                .fold(0, |m, x| m | 1 << x)
+        })
+    }
+
+    pub(super) fn shot_reach(&self, e: usize, t: usize) -> i64 {
+        let Some(i) = self.kinds(e, t) else {
+            return -1;
+        };
+        let r = self.reaches();
+        let cell = &r.table[i];
         let known = cell.load(Relaxed);
         if known != UNKNOWN {
             return i64::from(known);
@@ -142,9 +185,10 @@ impl Battle<'_, '_> {
     pub(super) fn reaches_unit(&self, e: usize, v: usize, range: i64) -> bool {
         let mut tried = usize::MAX;
         let r = self.reaches();
+        let apart = self.apart(v);
         let hit = self.alive(v).any(|t| {
             let m = r.make_of[t];
-            if m == tried && !self.s.left_behind {
+            if m == tried && !apart {
                 return false;
             }
             tried = m;
@@ -155,6 +199,7 @@ impl Battle<'_, '_> {
     }
 
     /// Two elements with the same answer: same make, damage and systems.
+    #[inline]
     pub(super) fn same_firer(&self, e: usize, f: usize) -> bool {
         let r = self.reaches();
         let (a, b) = (&self.s.elements[e], &self.s.elements[f]);
@@ -178,6 +223,20 @@ pub(crate) struct Memo {
     /// Per (firer unit, target unit): the versions it was worked out at and
     /// the farthest shot.
     cells: Vec<std::cell::Cell<(u32, u32, u32, i64)>>,
+    /// Per unit, whether some living element of it was left behind.
+    pub(crate) apart: Vec<bool>,
+    /// Per (firer unit, target unit), as `cells`: the ranges below `MASKED`
+    /// at which some element of one has a shot other than small arms at
+    /// some element of the other.
+    direct: Vec<std::cell::Cell<(u32, u32, u32, u128)>>,
+    /// Counts every change that can change who has a target in reach (a
+    /// unit changed, moved or left the table); never reset, so cells of a
+    /// reused memo cannot match.
+    epoch: u64,
+    /// Per unit, `targets_in_reach` and the epoch it was worked out at: the
+    /// pass rule asks every unactivated unit at every alternation, mostly
+    /// with nothing changed since it last asked.
+    in_reach: Vec<std::cell::Cell<(u64, bool)>>,
 }
 
 impl Memo {
@@ -195,11 +254,28 @@ impl Memo {
         self.table = self.table.wrapping_add(1);
         self.cells
             .resize(units * units, std::cell::Cell::new((0, 0, u32::MAX, -1)));
+        self.apart.clear();
+        self.apart.resize(units, false);
+        self.direct
+            .resize(units * units, std::cell::Cell::new((0, 0, u32::MAX, 0)));
+        self.epoch += 1;
+        self.in_reach
+            .resize(units, std::cell::Cell::new((u64::MAX, false)));
         if self.table == u32::MAX {
-            self.table = 0;
-            for c in &self.cells {
-                c.set((0, 0, u32::MAX, -1));
-            }
+            self.forget();
+        }
+    }
+}
+
+impl Memo {
+    /// Every cell unknown again (once the table counter wraps).
+    fn forget(&mut self) {
+        self.table = 0;
+        for c in &self.cells {
+            c.set((0, 0, u32::MAX, -1));
+        }
+        for c in &self.direct {
+            c.set((0, 0, u32::MAX, 0));
         }
     }
 }
@@ -210,6 +286,24 @@ impl Battle<'_, '_> {
     pub(crate) fn unit_changed(&mut self, u: usize) {
         let v = &mut self.s.reach_memo.version[u];
         *v = v.wrapping_add(1);
+        self.s.reach_memo.epoch += 1;
+    }
+
+    /// A unit moved or left the table: ranges, and who is there, changed.
+    pub(crate) fn moved(&mut self) {
+        self.s.reach_memo.epoch += 1;
+    }
+
+    /// `targets_in_reach(u)` as kept since nothing changed, if it was.
+    pub(super) fn kept_in_reach(&self, u: usize) -> Option<bool> {
+        let m = &self.s.reach_memo;
+        let (at, found) = m.in_reach[u].get();
+        (at == m.epoch).then_some(found)
+    }
+
+    pub(super) fn keep_in_reach(&self, u: usize, found: bool) {
+        let m = &self.s.reach_memo;
+        m.in_reach[u].set((m.epoch, found));
     }
 
     /// Anything may have changed (table play's commands, an element lost
@@ -217,11 +311,9 @@ impl Battle<'_, '_> {
     pub(crate) fn table_changed(&mut self) {
         let m = &mut self.s.reach_memo;
         m.table = m.table.wrapping_add(1);
+        m.epoch += 1;
         if m.table == u32::MAX {
-            m.table = 0;
-            for c in &m.cells {
-                c.set((0, 0, u32::MAX, -1));
-            }
+            m.forget();
         }
     }
 
@@ -260,5 +352,37 @@ impl Battle<'_, '_> {
             }
         }
         far
+    }
+
+    /// The ranges below `MASKED` at which some element of `u` has a shot
+    /// other than small arms at some element of `v`, kept in the memo as
+    /// `unit_reach` is. Only for units whose elements stand together.
+    pub(super) fn unit_direct(&self, u: usize, v: usize) -> u128 {
+        let m = &self.s.reach_memo;
+        let stamp = (m.version[u], m.version[v], m.table);
+        let cell = &m.direct[u * m.units + v];
+        let (a, b, c, mask) = cell.get();
+        if (a, b, c) == stamp {
+            return mask;
+        }
+        let r = self.reaches();
+        let mut mask = 0;
+        let mut asked: Option<usize> = None;
+        for e in self.alive(u) {
+            if asked.is_some_and(|a| self.same_firer(a, e)) {
+                continue;
+            }
+            asked = Some(e);
+            let mut tried = usize::MAX;
+            for t in self.alive(v) {
+                if r.make_of[t] == tried {
+                    continue;
+                }
+                tried = r.make_of[t];
+                mask |= self.direct_mask(e, t);
+            }
+        }
+        cell.set((stamp.0, stamp.1, stamp.2, mask));
+        mask
     }
 }
