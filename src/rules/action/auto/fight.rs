@@ -147,8 +147,10 @@ impl Battle<'_, '_> {
             }
         }
         self.s.order = sequence::order(&entries);
-        let order = self.s.order.iter().map(|&i| self.code(i)).collect();
-        self.log(None, move |_| ActEvent::Initiative { rolls, order });
+        self.log(None, move |b| ActEvent::Initiative {
+            rolls,
+            order: b.s.order.iter().map(|&i| b.code(i)).collect(),
+        });
     }
 
     pub(crate) fn declare_ready(&mut self, i: usize, on: Option<usize>) {

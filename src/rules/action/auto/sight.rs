@@ -78,12 +78,15 @@ impl Battle<'_, '_> {
         if self.p.forest_cover {
             return true;
         }
-        between(b.pos, a.pos).any(|g| {
-            self.s
-                .occupied
-                .get(g)
-                .is_some_and(|k| k != i && k != j && self.s.pieces[k].fighting())
-        })
+        let in_the_way = |k: usize| k != i && k != j && self.s.pieces[k].fighting();
+        let slow = || between(b.pos, a.pos).any(|g| self.s.occupied.get(g).is_some_and(in_the_way));
+        match self.s.occupied.any_between(b.pos, a.pos, in_the_way) {
+            Some(found) => {
+                debug_assert_eq!(found, slow());
+                found
+            }
+            None => slow(),
+        }
     }
 }
 
