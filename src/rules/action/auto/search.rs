@@ -78,6 +78,7 @@ impl Battle<'_, '_> {
         // choice is the nearest target it may attack, of equals the lowest
         // index, and a bit table says where it may.
         let plain = self.s.fliers[foe].is_empty()
+            && self.s.pieces.len() < u32::MAX as usize
             && t.area[i].is_none()
             && !(a.artillery && self.p.sight.is_some());
         if let Some(reachable) = t.reachable(i).filter(|_| plain) {
@@ -192,26 +193,30 @@ fn nearest_target(t: &Tables, at: Grid, reachable: &[u64], line: &Line) -> Optio
     let farthest = i64::from(63 - anywhere.leading_zeros());
     let items = line.items();
     let split = items.partition_point(|b| b.x < at.0);
-    let mut best = (farthest, usize::MAX);
-    let look = |best: &mut (i64, usize), d: i64, b: &At| {
+    // The key (range, index) as one number: range above, index below.
+    const NOBODY: u64 = u32::MAX as u64;
+    let mut best = (farthest as u64) << 32 | NOBODY;
+    let look = |best: &mut u64, d: i64, b: &At| {
         let range = d.max((b.y - at.1).abs()).max(1);
-        if (range, b.i) < *best && reachable[t.kind_of(b.i)] >> range & 1 == 1 {
-            *best = (range, b.i);
+        let key = (range as u64) << 32 | b.i as u64;
+        if key < *best && reachable[t.kind_of(b.i)] >> range & 1 == 1 {
+            *best = key;
         }
     };
     for b in &items[split..] {
         let d = b.x - at.0;
-        if d > best.0 {
+        if d > (best >> 32) as i64 {
             break;
         }
         look(&mut best, d, b);
     }
     for b in items[..split].iter().rev() {
         let d = at.0 - b.x;
-        if d > best.0 {
+        if d > (best >> 32) as i64 {
             break;
         }
         look(&mut best, d, b);
     }
-    (best.1 != usize::MAX).then_some(best.1)
+    let found = best & NOBODY;
+    (found != NOBODY).then_some(found as usize)
 }
