@@ -29,6 +29,11 @@ pub(crate) struct Tables {
     /// The longest range at which each element's weapon does anything to
     /// some ground target (0: none).
     pub(crate) reach: Vec<i64>,
+    /// Bit `r` of `i * kinds + k` set where `i` may attack a ground target
+    /// of kind `k` at range `r`: its weapon does something there and it
+    /// sees that far (its own eyes; artillery firing on what friends see
+    /// is not in it). Empty when a band reaches past the bits.
+    reachable: Vec<u64>,
 }
 
 const NO_BAND: u8 = u8::MAX;
@@ -44,7 +49,7 @@ pub(crate) fn ground_value(a: &Piece, armour: i64, hard: bool, range: i64) -> Op
 }
 
 impl Tables {
-    pub(crate) fn of(pieces: &[Piece]) -> Tables {
+    pub(crate) fn of(pieces: &[Piece], sight: Option<i64>) -> Tables {
         let edges = weapons::band_edges();
         let band_at = (0..=edges[5] + 1)
             .map(|r| weapons::band(r).map_or(NO_BAND, |b| b as u8))
@@ -74,9 +79,28 @@ impl Tables {
                     .collect::<Vec<_>>()
             })
             .collect();
+        let reachable = if edges[5] < 64 {
+            pieces
+                .iter()
+                .flat_map(|a| {
+                    kinds
+                        .iter()
+                        .map(move |&(armour, hard)| {
+                            (1..=edges[5])
+                                .filter(|&r| sight.is_none_or(|s| r <= s))
+                                .filter(|&r| ground_value(a, armour, hard, r).is_some())
+                                .fold(0u64, |m, r| m | 1 << r)
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Tables {
             band_at,
             kind,
+            reachable,
             kinds: kinds.len(),
             value,
             air: pieces.iter().map(|x| x.is_aircraft()).collect(),
@@ -111,6 +135,19 @@ impl Tables {
     pub(crate) fn ground(&self, i: usize, j: usize, range: i64) -> Option<i64> {
         let band = self.band(range)?;
         self.value[i * self.kinds + self.kind[j] as usize][band]
+    }
+
+    /// The ranges at which `i` may attack each kind of ground target, as
+    /// bits (see `reachable`), `None` when they do not fit.
+    #[inline]
+    pub(crate) fn reachable(&self, i: usize) -> Option<&[u64]> {
+        self.reachable.get(i * self.kinds..(i + 1) * self.kinds)
+    }
+
+    /// The kind of ground target `j` is, an index into `reachable`.
+    #[inline]
+    pub(crate) fn kind_of(&self, j: usize) -> usize {
+        self.kind[j] as usize
     }
 
     /// Whether `i` can hurt the ground element `j` at some range.
@@ -160,6 +197,42 @@ impl Occupancy {
         if let Some(s) = self.slot(g) {
             self.cells[s] = EMPTY;
         }
+    }
+
+    /// Whether an element that `hit` takes stands on a grid strictly
+    /// between `from` and `to` on the straight line (the walk of
+    /// `sight::between`), stepping through the dense grid itself: with both
+    /// ends in the box every grid between is in it too.
+    pub(crate) fn any_between(
+        &self,
+        from: Grid,
+        to: Grid,
+        mut hit: impl FnMut(usize) -> bool,
+    ) -> Option<bool> {
+        let (start, end) = (self.slot(from)?, self.slot(to)?);
+        let (dx, dy) = ((to.0 - from.0).abs(), -(to.1 - from.1).abs());
+        let (sx, sy) = ((to.0 - from.0).signum(), (to.1 - from.1).signum() * self.w);
+        let mut err = dx + dy;
+        let (mut at, end) = (start as i64, end as i64);
+        while at != end {
+            let e2 = 2 * err;
+            if e2 >= dy {
+                err += dy;
+                at += sx;
+            }
+            if e2 <= dx {
+                err += dx;
+                at += sy;
+            }
+            if at == end {
+                break;
+            }
+            let k = self.cells[at as usize];
+            if k != EMPTY && hit(k as usize) {
+                return Some(true);
+            }
+        }
+        Some(false)
     }
 
     /// A bigger box holding the old one and `g`, with a margin round both.
@@ -251,7 +324,6 @@ impl Line {
         (self.rows.0 - y).max(y - self.rows.1).max(0)
     }
 
-    #[cfg(test)]
     pub(crate) fn items(&self) -> &[At] {
         &self.items
     }

@@ -147,8 +147,10 @@ impl Battle<'_, '_> {
             }
         }
         self.s.order = sequence::order(&entries);
-        let order = self.s.order.iter().map(|&i| self.code(i)).collect();
-        self.log(None, move |_| ActEvent::Initiative { rolls, order });
+        self.log(None, move |b| ActEvent::Initiative {
+            rolls,
+            order: b.s.order.iter().map(|&i| b.code(i)).collect(),
+        });
     }
 
     pub(crate) fn declare_ready(&mut self, i: usize, on: Option<usize>) {
@@ -166,9 +168,11 @@ impl Battle<'_, '_> {
 
     /// One element's action in an auto phase; returns whether it acted.
     fn auto_act(&mut self, i: usize, phase: u32) -> bool {
-        let x = self.s.pieces[i];
+        let x = &self.s.pieces[i];
+        let (ap, progress, role, mobile, best) =
+            (x.ap, x.progress, x.role, x.can_move(), x.m.element.weapon);
         // An attack takes one of the general points (rules text L117).
-        let target = if x.ap > 0 {
+        let target = if ap > 0 {
             self.pick_target(i, None)
         } else {
             None
@@ -177,11 +181,11 @@ impl Battle<'_, '_> {
         // a grid begun is finished first.
         let short_of_best = target.is_some_and(|j| {
             let r = self.distance(i, j);
-            self.weapon_value(i, j, r).unwrap_or(0) < x.m.element.weapon
+            self.weapon_value(i, j, r).unwrap_or(0) < best
         });
         let wants_to_step =
-            target.is_none() || x.progress > 0 || (short_of_best && phase.is_multiple_of(2));
-        let step = if wants_to_step && x.role == Role::Attacker && x.can_move() {
+            target.is_none() || progress > 0 || (short_of_best && phase.is_multiple_of(2));
+        let step = if wants_to_step && role == Role::Attacker && mobile {
             self.next_grid(i)
         } else {
             None

@@ -164,6 +164,16 @@ pub(crate) struct Prepared<'a> {
     /// The order of the groups' morale tests (it depends on nothing that
     /// changes in a battle).
     pub(crate) morale_order: Vec<usize>,
+    /// The ground every fight starts from, built once.
+    pub(crate) ground: Option<Ground>,
+}
+
+/// Who stands where at the start: the lists and the grid the searches use.
+#[derive(Clone)]
+pub(crate) struct Ground {
+    pub(crate) lines: [fast::Line; 2],
+    pub(crate) armour_lines: [fast::Line; 2],
+    pub(crate) occupied: fast::Occupancy,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.

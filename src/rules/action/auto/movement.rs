@@ -107,7 +107,9 @@ impl Battle<'_, '_> {
         let role = self.s.pieces[i].role.index();
         self.s.moves[role] += 1;
         self.s.lines[role].shift(old, to_grid, i);
-        self.s.armour_lines[role].shift(old, to_grid, i);
+        if self.p.tables.armoured[i] {
+            self.s.armour_lines[role].shift(old, to_grid, i);
+        }
         let to = if self.s.log.is_on() {
             self.nearest_enemy(i).unwrap_or(0)
         } else {

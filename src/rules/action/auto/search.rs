@@ -4,7 +4,7 @@
 //! heads for. They choose exactly what a look at every piece would (debug
 //! builds check each answer against that look).
 
-use super::fast::Line;
+use super::fast::{At, Line, Tables};
 use super::Battle;
 use crate::rules::action::range::{grids, Grid};
 
@@ -74,6 +74,22 @@ impl Battle<'_, '_> {
         let t = &self.p.tables;
         let a = &self.s.pieces[i];
         let foe = a.role.other().index();
+        // Nobody in the air, no template to place, only its own eyes: the
+        // choice is the nearest target it may attack, of equals the lowest
+        // index, and a bit table says where it may.
+        let plain = self.s.fliers[foe].is_empty()
+            && self.s.pieces.len() < u32::MAX as usize
+            && t.area[i].is_none()
+            && !(a.artillery && self.p.sight.is_some());
+        if let Some(reachable) = t.reachable(i).filter(|_| plain) {
+            if t.anti_armour[i] {
+                let armour = nearest_target(t, a.pos, reachable, &self.s.armour_lines[foe]);
+                if armour.is_some() {
+                    return armour;
+                }
+            }
+            return nearest_target(t, a.pos, reachable, &self.s.lines[foe]);
+        }
         let mut best: Option<Key> = None;
         for &j in &self.s.fliers[foe] {
             self.consider(i, j, self.distance(i, j), a.pos, &mut best);
@@ -162,4 +178,45 @@ impl Battle<'_, '_> {
         });
         best.map(|(d, _, at)| (d, at))
     }
+}
+
+/// The element on `line` at the least range from `at` at which `reachable`
+/// (bits by range, per kind of target) lets the searcher attack it, of
+/// equals the lowest index: a walk out to each side of `at`'s column that
+/// stops once the column distance alone is past the best range (range is
+/// never less than it).
+fn nearest_target(t: &Tables, at: Grid, reachable: &[u64], line: &Line) -> Option<usize> {
+    let anywhere = reachable.iter().fold(0, |m, &r| m | r);
+    if anywhere == 0 {
+        return None;
+    }
+    let farthest = i64::from(63 - anywhere.leading_zeros());
+    let items = line.items();
+    let split = items.partition_point(|b| b.x < at.0);
+    // The key (range, index) as one number: range above, index below.
+    const NOBODY: u64 = u32::MAX as u64;
+    let mut best = (farthest as u64) << 32 | NOBODY;
+    let look = |best: &mut u64, d: i64, b: &At| {
+        let range = d.max((b.y - at.1).abs()).max(1);
+        let key = (range as u64) << 32 | b.i as u64;
+        if key < *best && reachable[t.kind_of(b.i)] >> range & 1 == 1 {
+            *best = key;
+        }
+    };
+    for b in &items[split..] {
+        let d = b.x - at.0;
+        if d > (best >> 32) as i64 {
+            break;
+        }
+        look(&mut best, d, b);
+    }
+    for b in items[..split].iter().rev() {
+        let d = at.0 - b.x;
+        if d > (best >> 32) as i64 {
+            break;
+        }
+        look(&mut best, d, b);
+    }
+    let found = best & NOBODY;
+    (found != NOBODY).then_some(found as usize)
 }

@@ -7,7 +7,8 @@ use std::cell::Cell;
 use super::events::ActEvent;
 use super::fast::{At, Line, Tables};
 use super::{
-    terrain_of, Battle, Fight, Piece, Prepared, State, ARTILLERY_BACK, LEAST_OPENING, SPACING,
+    terrain_of, Battle, Fight, Ground, Piece, Prepared, State, ARTILLERY_BACK, LEAST_OPENING,
+    SPACING,
 };
 use crate::battle::drive::check_forces;
 use crate::battle::group_morale::{test_order, Group, Member};
@@ -44,8 +45,9 @@ impl<'a> Prepared<'a> {
                 Sight::Clear | Sight::HiddenFromOutside | Sight::BlocksFarSide => None,
             },
             forest_cover: terrain.row().cover_inside,
-            tables: Tables::of(&[]),
+            tables: Tables::of(&[], None),
             morale_order: Vec::new(),
+            ground: None,
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -134,12 +136,20 @@ impl<'a> Prepared<'a> {
                 .collect();
             *g = Group::of(g.role, &members);
         }
-        p.tables = Tables::of(&p.pieces);
+        p.tables = Tables::of(&p.pieces, p.sight);
         p.morale_order = test_order(&p.groups);
+        p.ground = Some(p.build_ground());
         Ok(p)
     }
 
+    /// The state a fight starts from, with these dice; the ground is a
+    /// copy of the one built once (the occupancy grid and the lines are
+    /// dear to build).
     pub(crate) fn start(&self, dice: Roller) -> Fight {
+        let ground = match &self.ground {
+            Some(g) => g.clone(),
+            None => self.build_ground(),
+        };
         Fight {
             dice,
             pieces: self.pieces.clone(),
@@ -165,6 +175,24 @@ impl<'a> Prepared<'a> {
                 })
                 .collect(),
             readied: 0,
+            lines: ground.lines,
+            armour_lines: ground.armour_lines,
+            moves: [0, 0],
+            kept: vec![Cell::new(None); self.pieces.len()],
+            fliers: Role::BOTH.map(|r| {
+                (0..self.pieces.len())
+                    .filter(|&i| {
+                        let x = &self.pieces[i];
+                        x.role == r && x.fighting() && x.is_aircraft()
+                    })
+                    .collect()
+            }),
+            occupied: ground.occupied,
+        }
+    }
+
+    fn build_ground(&self) -> Ground {
+        Ground {
             lines: Role::BOTH.map(|r| {
                 Line::of(
                     self.pieces
@@ -194,16 +222,6 @@ impl<'a> Prepared<'a> {
                         })
                         .collect(),
                 )
-            }),
-            moves: [0, 0],
-            kept: vec![Cell::new(None); self.pieces.len()],
-            fliers: Role::BOTH.map(|r| {
-                (0..self.pieces.len())
-                    .filter(|&i| {
-                        let x = &self.pieces[i];
-                        x.role == r && x.fighting() && x.is_aircraft()
-                    })
-                    .collect()
             }),
             occupied: self
                 .pieces

@@ -54,17 +54,26 @@ impl Battle<'_, '_> {
     /// Whether an element of `role` still fighting on the ground stands
     /// within `radius` grids of `at` (a look at the grids, not the pieces).
     pub(crate) fn friend_within(&self, at: Grid, radius: i64, role: Role) -> bool {
-        (-radius..=radius).any(|dx| {
-            (-radius..=radius).any(|dy| {
-                self.s
-                    .occupied
-                    .get((at.0 + dx, at.1 + dy))
-                    .is_some_and(|k| {
-                        let f = &self.s.pieces[k];
-                        f.role == role && f.fighting()
-                    })
+        // Nobody of the side has ever stood on a row that near: no look.
+        let far = self.s.lines[role.index()].rows_from(at.1) > radius;
+        let look = || {
+            (-radius..=radius).any(|dx| {
+                (-radius..=radius).any(|dy| {
+                    self.s
+                        .occupied
+                        .get((at.0 + dx, at.1 + dy))
+                        .is_some_and(|k| {
+                            let f = &self.s.pieces[k];
+                            f.role == role && f.fighting()
+                        })
+                })
             })
-        })
+        };
+        if far {
+            debug_assert!(!look());
+            return false;
+        }
+        look()
     }
 
     /// Cover the ground or an obstruction gives `j` against `i` (never when
@@ -78,12 +87,15 @@ impl Battle<'_, '_> {
         if self.p.forest_cover {
             return true;
         }
-        between(b.pos, a.pos).any(|g| {
-            self.s
-                .occupied
-                .get(g)
-                .is_some_and(|k| k != i && k != j && self.s.pieces[k].fighting())
-        })
+        let in_the_way = |k: usize| k != i && k != j && self.s.pieces[k].fighting();
+        let slow = || between(b.pos, a.pos).any(|g| self.s.occupied.get(g).is_some_and(in_the_way));
+        match self.s.occupied.any_between(b.pos, a.pos, in_the_way) {
+            Some(found) => {
+                debug_assert_eq!(found, slow());
+                found
+            }
+            None => slow(),
+        }
     }
 }
 
