@@ -143,7 +143,7 @@ impl Battle<'_, '_> {
 
     /// The nearest suppressed friend in the leader's command radius whose
     /// transfer the leader's die can pass at all.
-    fn suppressed_friend(&self, leader: usize) -> Option<usize> {
+    pub(super) fn suppressed_friend(&self, leader: usize) -> Option<usize> {
         let lf = self.p.figures[leader];
         let r = reaction::command_radius(lf.quality) as f64;
         let pinned = &self.s.pinned;
@@ -173,7 +173,7 @@ impl Battle<'_, '_> {
                 suppressed: b.s.places[f].suppressed,
             });
         }
-        if !self.isolation_test(f) {
+        if !self.isolation_test(f) || self.idle_activation(f) {
             return;
         }
         let mut act = Activation::default();
@@ -192,7 +192,7 @@ impl Battle<'_, '_> {
     }
 
     /// One action by the doctrine.
-    fn action(&mut self, f: usize, n: usize, act: &mut Activation) {
+    pub(super) fn action(&mut self, f: usize, n: usize, act: &mut Activation) {
         let fig = self.p.figures[f];
         if act.loaded {
             // A loader's two actions went into his dice.

@@ -23,6 +23,7 @@ mod fight;
 mod finish;
 mod fire;
 mod geometry;
+mod idle;
 mod morale;
 mod movement;
 mod setup;
@@ -199,6 +200,9 @@ pub(crate) struct State {
     pub(crate) first_ready: [usize; 2],
     /// Each figure's nearest enemy as last found (see `nearest`).
     pub(crate) near: Vec<Cell<Near>>,
+    /// Figures with no enemy up within every reach across (`idle`): so
+    /// for the rest of the battle.
+    pub(crate) remote: Bits,
     /// Smoke and gas markers on the table (only the table lays them).
     pub(crate) clouds: Vec<smoke::Cloud>,
 }

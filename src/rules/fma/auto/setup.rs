@@ -179,6 +179,7 @@ impl<'a> Prepared<'a> {
             clock: 0,
             stamps: vec![0; self.places.len().div_ceil(super::geometry::BUCKET)],
             near: vec![Cell::new(Near::NONE); self.places.len()],
+            remote: Bits::new(self.places.len()),
             clouds: Vec::new(),
         }
     }
