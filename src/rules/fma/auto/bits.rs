@@ -66,6 +66,17 @@ pub(crate) fn first_in(range: Range<usize>, word: impl Fn(usize) -> u64) -> Opti
     None
 }
 
+/// How many indices in `range` have their bit set in `word(k)`.
+pub(crate) fn count_in(range: Range<usize>, word: impl Fn(usize) -> u64) -> u32 {
+    if range.start >= range.end {
+        return 0;
+    }
+    let (first, last) = (range.start / 64, (range.end - 1) / 64);
+    (first..=last)
+        .map(|k| within(k, &range, word(k)).count_ones())
+        .sum()
+}
+
 /// The indices in `range`, in order, whose bits are set in `word(k)`.
 #[inline]
 pub(crate) fn each_in(
@@ -133,6 +144,9 @@ mod tests {
         );
         assert_eq!(first_in(65..200, |k| b.word(k)), Some(130));
         assert_eq!(first_in(5..5, |k| b.word(k)), None);
+        assert_eq!(count_in(0..200, |k| b.word(k)), 4);
+        assert_eq!(count_in(64..199, |k| b.word(k)), 2);
+        assert_eq!(count_in(7..7, |k| b.word(k)), 0);
         let mut back: Vec<usize> = each_in_rev(1..199, |k| b.word(k)).collect();
         back.reverse();
         assert_eq!(back, each_in(1..199, |k| b.word(k)).collect::<Vec<_>>());

@@ -39,12 +39,9 @@ impl Battle<'_, '_> {
         self.s.turn += 1;
         self.begin_turn_marks();
         let count = |r: Role| {
-            self.p
-                .figures
-                .iter()
-                .zip(&self.s.places)
-                .filter(|(f, pl)| f.role == r && pl.up)
-                .count()
+            let n = bits::count_in(self.side(r), |k| self.s.alive.word(k)) as usize;
+            debug_assert_eq!(n, self.side(r).filter(|&g| self.up(g)).count());
+            n
         };
         // The text names no side to start (L601-609): the smaller side goes
         // first, and on equal numbers a die decides each turn, so neither

@@ -332,6 +332,10 @@ impl Battle<'_, '_> {
         if c.x != self.s.places[f].x || !self.s.places[c.enemy as usize].up {
             return None;
         }
+        if c.clock == self.s.clock {
+            // No figure has moved since it was found.
+            return Some(c);
+        }
         let moved = self.s.stamps[c.stamps.0 as usize..=c.stamps.1 as usize]
             .iter()
             .any(|&t| t > c.clock);
