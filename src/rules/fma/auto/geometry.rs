@@ -362,24 +362,33 @@ impl Battle<'_, '_> {
             }
             true
         };
+        // The enemies up within the nearest one's distance across lie
+        // between the first each way that stopped the search.
+        let (mut lo, mut hi) = (r.start, r.end);
         for g in bits::each_in(mid..r.end, |k| alive.word(k)) {
             if !look(g) {
+                hi = g;
                 break;
             }
         }
         for g in bits::each_in_rev(r.start..mid, |k| alive.word(k)) {
             if !look(g) {
+                lo = g + 1;
                 break;
             }
         }
         let (g, d2) = best?;
         let d = d2.sqrt();
+        debug_assert!({
+            let w = self.across(f, self.p.figures[f].role.other(), d);
+            w.filter(|&e| self.up(e) && (ys[e] - y).powi(2) <= d2)
+                .all(|e| (lo..hi).contains(&e))
+        });
         // Not empty: the nearest enemy is in it.
-        let w = self.across(f, self.p.figures[f].role.other(), d);
         let near = Near {
             enemy: g as u32,
             clock: self.s.clock,
-            stamps: ((w.start / BUCKET) as u32, ((w.end - 1) / BUCKET) as u32),
+            stamps: ((lo / BUCKET) as u32, ((hi - 1) / BUCKET) as u32),
             x,
             d2,
             d,
