@@ -45,6 +45,15 @@ const fn row(
 }
 
 use Die::*;
+/// `Weapon::row` reads the table by the weapon's place in its enum.
+const _: () = {
+    let mut i = 0;
+    while i < WEAPONS.len() {
+        assert!(WEAPONS[i].weapon as usize == i, "rows in the enum's order");
+        i += 1;
+    }
+};
+
 pub const WEAPONS: [WeaponRow; 7] = [
     row(
         Weapon::LightPistol,
@@ -110,11 +119,11 @@ impl Band {
 }
 
 impl Weapon {
+    /// Its row, read by index (the resolver asks it of every figure a
+    /// search meets): the table lists the weapons in their enum's order.
+    #[inline]
     pub fn row(self) -> &'static WeaponRow {
-        WEAPONS
-            .iter()
-            .find(|r| r.weapon == self)
-            .expect("every weapon has a row")
+        &WEAPONS[self as usize]
     }
     pub fn name(self) -> &'static str {
         self.row().name

@@ -6,7 +6,8 @@ use std::ops::Range;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Bits(Vec<u64>);
 
-/// How far `Bits::widened` widens.
+/// How far a figure's suppression or move may reach a leader that could
+/// pass it an action (in figures, either way).
 pub(crate) const WIDE: usize = 7;
 
 impl Bits {
@@ -31,25 +32,15 @@ impl Bits {
         self.0[k]
     }
 
-    /// Word `k` of this set widened by `WIDE` places either way: bit `i` is
-    /// set when any bit within `WIDE` of `i` is.
-    pub(crate) fn widened(&self, k: usize) -> u64 {
-        let at = |j: usize| self.0.get(j).copied().unwrap_or(0) as u128;
-        let (lo, here, hi) = (if k > 0 { at(k - 1) } else { 0 }, at(k), at(k + 1));
-        // Smear upward over `lo, here` and downward over `here, hi`.
-        let mut up = lo | here << 64;
-        let mut down = here | hi << 64;
-        for s in [1, 2, 4] {
-            up |= up << s;
-            down |= down >> s;
-        }
-        (up >> 64) as u64 | down as u64
+    /// Sets the bits `w` sets in word `k`.
+    pub(crate) fn or_word(&mut self, k: usize, w: u64) {
+        self.0[k] |= w;
     }
 }
 
 /// Word `k`'s bits `w` less those outside `range` (which it overlaps).
 #[inline]
-fn within(k: usize, range: &Range<usize>, mut w: u64) -> u64 {
+pub(crate) fn within(k: usize, range: &Range<usize>, mut w: u64) -> u64 {
     if k == range.start / 64 {
         w &= u64::MAX << (range.start % 64);
     }
@@ -60,6 +51,7 @@ fn within(k: usize, range: &Range<usize>, mut w: u64) -> u64 {
 }
 
 /// The first index in `range` whose bit is set in the word `word(k)` gives.
+#[inline]
 pub(crate) fn first_in(range: Range<usize>, word: impl Fn(usize) -> u64) -> Option<usize> {
     if range.start >= range.end {
         return None;
@@ -74,7 +66,19 @@ pub(crate) fn first_in(range: Range<usize>, word: impl Fn(usize) -> u64) -> Opti
     None
 }
 
+/// How many indices in `range` have their bit set in `word(k)`.
+pub(crate) fn count_in(range: Range<usize>, word: impl Fn(usize) -> u64) -> u32 {
+    if range.start >= range.end {
+        return 0;
+    }
+    let (first, last) = (range.start / 64, (range.end - 1) / 64);
+    (first..=last)
+        .map(|k| within(k, &range, word(k)).count_ones())
+        .sum()
+}
+
 /// The indices in `range`, in order, whose bits are set in `word(k)`.
+#[inline]
 pub(crate) fn each_in(
     range: Range<usize>,
     word: impl Fn(usize) -> u64,
@@ -98,6 +102,7 @@ pub(crate) fn each_in(
 }
 
 /// The indices in `range`, last first, whose bits are set in `word(k)`.
+#[inline]
 pub(crate) fn each_in_rev(
     range: Range<usize>,
     word: impl Fn(usize) -> u64,
@@ -125,7 +130,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bits_in_a_range_widened_and_in_order() {
+    fn bits_in_a_range_and_in_order() {
         let mut b = Bits::new(200);
         for i in [3, 63, 64, 130, 199] {
             b.set(i, true);
@@ -139,6 +144,9 @@ mod tests {
         );
         assert_eq!(first_in(65..200, |k| b.word(k)), Some(130));
         assert_eq!(first_in(5..5, |k| b.word(k)), None);
+        assert_eq!(count_in(0..200, |k| b.word(k)), 4);
+        assert_eq!(count_in(64..199, |k| b.word(k)), 2);
+        assert_eq!(count_in(7..7, |k| b.word(k)), 0);
         let mut back: Vec<usize> = each_in_rev(1..199, |k| b.word(k)).collect();
         back.reverse();
         assert_eq!(back, each_in(1..199, |k| b.word(k)).collect::<Vec<_>>());
@@ -146,10 +154,5 @@ mod tests {
         assert_eq!(each_in_rev(64..64, |k| b.word(k)).next(), None);
         assert_eq!(each_in_rev(0..64, |k| b.word(k)).next(), Some(63));
         assert_eq!(each_in_rev(0..63, |k| b.word(k)).next(), None);
-        let wide: Vec<usize> = each_in(0..200, |k| b.widened(k)).collect();
-        let want: Vec<usize> = (0..200)
-            .filter(|&i: &usize| (i.saturating_sub(WIDE)..=(i + WIDE).min(199)).any(|j| b.get(j)))
-            .collect();
-        assert_eq!(wide, want);
     }
 }

@@ -39,12 +39,9 @@ impl Battle<'_, '_> {
         self.s.turn += 1;
         self.begin_turn_marks();
         let count = |r: Role| {
-            self.p
-                .figures
-                .iter()
-                .zip(&self.s.places)
-                .filter(|(f, pl)| f.role == r && pl.up)
-                .count()
+            let n = bits::count_in(self.side(r), |k| self.s.alive.word(k)) as usize;
+            debug_assert_eq!(n, self.side(r).filter(|&g| self.up(g)).count());
+            n
         };
         // The text names no side to start (L601-609): the smaller side goes
         // first, and on equal numbers a die decides each turn, so neither
@@ -97,16 +94,16 @@ impl Battle<'_, '_> {
         let first = bits::first_in(ready_at..range.end, |k| ready.word(k) & !pinned.word(k))
             .unwrap_or(ready_at);
         // The lowest ready leader that can pass an action to a suppressed
-        // friend, looked for only where one may be.
-        let words = ready_at / 64..(range.end - 1) / 64 + 1;
-        let mut k0 = words.start;
-        while let Some(k) = bits::first_in(k0..words.end, |j| self.s.unsure[ix].word(j)) {
-            let within = ready_at.max(k * 64)..range.end.min(k * 64 + 64);
-            if let Some(l) = self.leader_in(within) {
+        // friend, looked for only among those that may have one.
+        let mut from = ready_at;
+        while let Some(l) = bits::first_in(from..range.end, |k| {
+            self.s.unsure.word(k) & self.s.ready.word(k)
+        }) {
+            if self.can_pass(l) {
                 return Some(l);
             }
-            self.s.unsure[ix].set(k, false);
-            k0 = k + 1;
+            self.s.unsure.set(l, false);
+            from = l + 1;
         }
         debug_assert!(!range.clone().any(|l| self.s.ready.get(l)
             && self.p.leaders.get(l)
@@ -114,36 +111,22 @@ impl Battle<'_, '_> {
         Some(first)
     }
 
-    /// The first ready leader in `within` with a suppressed friend in its
-    /// command radius whose transfer its die can pass at all.
-    fn leader_in(&self, within: std::ops::Range<usize>) -> Option<usize> {
-        let (ready, pinned, leaders) = (&self.s.ready, &self.s.pinned, &self.p.leaders);
-        // Only a ready leader with a suppressed figure within a command
-        // radius across the table can have one to pass an action to.
+    /// Whether leader `l` has a suppressed friend in its command radius
+    /// whose transfer its die can pass at all.
+    fn can_pass(&self, l: usize) -> bool {
         const _: () = assert!(bits::WIDE as f64 * SPACING >= 12.0, "a D12's radius");
-        let near = |k| match ready.word(k) & leaders.word(k) {
-            0 => 0,
-            c => c & pinned.widened(k),
-        };
-        let mut from = within.start;
-        while let Some(l) = bits::first_in(from..within.end, near) {
-            from = l + 1;
-            // A friend suppressed within the leader's radius across.
-            let w = (reaction::command_radius(self.p.figures[l].quality) as f64 / SPACING) as usize;
-            let (lo, hi) = (l.saturating_sub(w), (l + w + 1).min(self.p.figures.len()));
-            if (bits::first_in(lo..l, |k| pinned.word(k)).is_some()
-                || bits::first_in(l + 1..hi, |k| pinned.word(k)).is_some())
-                && self.suppressed_friend(l).is_some()
-            {
-                return Some(l);
-            }
-        }
-        None
+        let pinned = &self.s.pinned;
+        // A friend suppressed within the leader's radius across first.
+        let w = (reaction::command_radius(self.p.figures[l].quality) as f64 / SPACING) as usize;
+        let (lo, hi) = (l.saturating_sub(w), (l + w + 1).min(self.p.figures.len()));
+        (bits::first_in(lo..l, |k| pinned.word(k)).is_some()
+            || bits::first_in(l + 1..hi, |k| pinned.word(k)).is_some())
+            && self.suppressed_friend(l).is_some()
     }
 
     /// The nearest suppressed friend in the leader's command radius whose
     /// transfer the leader's die can pass at all.
-    fn suppressed_friend(&self, leader: usize) -> Option<usize> {
+    pub(super) fn suppressed_friend(&self, leader: usize) -> Option<usize> {
         let lf = self.p.figures[leader];
         let r = reaction::command_radius(lf.quality) as f64;
         let pinned = &self.s.pinned;
@@ -173,7 +156,7 @@ impl Battle<'_, '_> {
                 suppressed: b.s.places[f].suppressed,
             });
         }
-        if !self.isolation_test(f) {
+        if !self.isolation_test(f) || self.idle_activation(f) {
             return;
         }
         let mut act = Activation::default();
@@ -192,7 +175,7 @@ impl Battle<'_, '_> {
     }
 
     /// One action by the doctrine.
-    fn action(&mut self, f: usize, n: usize, act: &mut Activation) {
+    pub(super) fn action(&mut self, f: usize, n: usize, act: &mut Activation) {
         let fig = self.p.figures[f];
         if act.loaded {
             // A loader's two actions went into his dice.

@@ -2,7 +2,7 @@
 //! figures down and killed per stand, and the ammunition the firing used.
 
 use super::events::FmaEvent;
-use super::{Battle, TURNS_PER_AMMO};
+use super::{bits, Battle, TURNS_PER_AMMO};
 use crate::battle::finish::{close, ending, Closing};
 use crate::battle::result::{BattleResult, Role, StandOutcome, Winner};
 use crate::battle::ruleset::Ruleset;
@@ -15,20 +15,18 @@ impl Battle<'_, '_> {
     pub(crate) fn check_end(&mut self) {
         let mut broken: [Option<&'static str>; 2] = [None; 2];
         for role in [Role::Attacker, Role::Defender] {
-            let (mut down, mut up, mut pinned) = (0, 0, 0);
-            for (f, pl) in self.p.figures.iter().zip(&self.s.places) {
-                if f.role != role {
-                    continue;
-                }
-                if pl.up {
-                    up += 1;
-                    if pl.suppressed {
-                        pinned += 1;
-                    }
-                } else {
-                    down += 1;
-                }
-            }
+            let side = self.side(role);
+            let up = bits::count_in(side.clone(), |k| self.s.alive.word(k)) as usize;
+            let pinned = bits::count_in(side.clone(), |k| self.s.pinned.word(k)) as usize;
+            let down = side.len() - up;
+            debug_assert_eq!(
+                (up, pinned),
+                (
+                    side.clone().filter(|&g| self.s.places[g].up).count(),
+                    side.filter(|&g| self.s.places[g].up && self.s.places[g].suppressed)
+                        .count()
+                )
+            );
             let start = self.p.start[role.index()];
             let why = if 2 * down >= start {
                 "half their figures are down"

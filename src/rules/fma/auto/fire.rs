@@ -35,32 +35,45 @@ impl Battle<'_, '_> {
     /// (so a suppression costs it an activation), then the nearest.
     pub(super) fn target(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
         let r2 = reach * reach;
-        let window = self.across(f, self.p.figures[f].role.other(), reach);
+        let other = self.p.figures[f].role.other();
         let (alive, ready, pinned) = (&self.s.alive, &self.s.ready, &self.s.pinned);
         // In order of preference: neither suppressed nor activated, then
         // activated, then suppressed, then both; the nearest within a kind
-        // (the lower index on a tie).
+        // (the lower index on a tie): a kind's nearest out of reach means
+        // none of that kind is within it.
         let kinds: [&dyn Fn(usize) -> u64; 4] = [
             &|k| ready.word(k) & !pinned.word(k),
             &|k| alive.word(k) & !ready.word(k) & !pinned.word(k),
             &|k| ready.word(k) & pinned.word(k),
             &|k| pinned.word(k) & !ready.word(k),
         ];
-        for kind in kinds {
-            let mut best: Option<(usize, f64)> = None;
-            let mut from = window.start;
-            while let Some(g) = bits::first_in(from..window.end, kind) {
-                from = g + 1;
-                let d2 = self.dist2(f, g);
-                if d2 <= r2 && best.is_none_or(|(_, bd)| d2 < bd) {
-                    best = Some((g, d2));
-                }
-            }
-            if let Some((g, d2)) = best {
-                return Some((g, d2.sqrt()));
-            }
-        }
-        None
+        let found = kinds.into_iter().find_map(|kind| {
+            self.nearest_of(f, other, reach, kind)
+                .filter(|&(_, d2)| d2 <= r2)
+        });
+        debug_assert_eq!(found, self.target_by_scan(f, reach));
+        found.map(|(g, d2)| (g, d2.sqrt()))
+    }
+
+    /// `target` by a scan of every figure within reach across, kind by kind
+    /// (test builds check the search against it).
+    fn target_by_scan(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
+        let r2 = reach * reach;
+        let window = self.across(f, self.p.figures[f].role.other(), reach);
+        // (activated, suppressed) in order of preference.
+        let kinds = [(false, false), (true, false), (false, true), (true, true)];
+        kinds.into_iter().find_map(|kind| {
+            window
+                .clone()
+                .map(|g| (g, self.s.places[g]))
+                .filter(|(_, pl)| pl.up && (pl.activated, pl.suppressed) == kind)
+                .map(|(g, _)| (g, self.dist2(f, g)))
+                .filter(|&(_, d2)| d2 <= r2)
+                .fold(None, |b: Option<(usize, f64)>, (g, d2)| match b {
+                    Some((_, bd)) if bd <= d2 => b,
+                    _ => Some((g, d2)),
+                })
+        })
     }
 
     /// Overwatch, then reaction fire, at a figure between its two actions.

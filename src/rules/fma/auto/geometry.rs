@@ -98,13 +98,16 @@ impl Battle<'_, '_> {
         self.s.watching.set(f, on && self.s.places[f].up);
     }
 
-    /// A figure of a side was suppressed or moved: a leader within
-    /// `bits::WIDE` of it may now pass it (or a friend) an action.
+    /// A figure was suppressed or moved: a leader within `bits::WIDE` of it
+    /// may now pass it (or a friend) an action.
     fn leaders_unsure_near(&mut self, f: usize) {
-        let side = self.p.figures[f].role.index();
-        let last = (self.p.figures.len() - 1) / 64;
-        for k in f.saturating_sub(bits::WIDE) / 64..=((f + bits::WIDE) / 64).min(last) {
-            self.s.unsure[side].set(k, true);
+        let (lo, hi) = (
+            f.saturating_sub(bits::WIDE),
+            (f + bits::WIDE + 1).min(self.p.figures.len()),
+        );
+        for k in lo / 64..=(hi - 1) / 64 {
+            let w = bits::within(k, &(lo..hi), self.p.leaders.word(k));
+            self.s.unsure.or_word(k, w);
         }
     }
 
@@ -158,7 +161,7 @@ impl Battle<'_, '_> {
 
     /// A new turn: every figure still up is yet to activate.
     pub(crate) fn begin_turn_marks(&mut self) {
-        self.s.unsure = [self.p.all_words(), self.p.all_words()];
+        self.s.unsure.clone_from(&self.p.leaders);
         self.s.first_ready = [0; 2];
         for (f, pl) in self.s.places.iter_mut().enumerate() {
             pl.activated = !pl.up;
@@ -258,6 +261,49 @@ impl Battle<'_, '_> {
         best.map(|(g, d2)| (g, d2.sqrt()))
     }
 
+    /// The nearest figure of `role` whose bit `word` sets (the lower index
+    /// on a tie), with its squared distance; none farther than `reach`
+    /// across is looked at. Outward across the table from `f` over those
+    /// bits, each way until nothing farther across can be nearer.
+    pub(crate) fn nearest_of(
+        &self,
+        f: usize,
+        role: Role,
+        reach: f64,
+        word: impl Fn(usize) -> u64,
+    ) -> Option<(usize, f64)> {
+        let r = self.side(role);
+        let (ys, places) = (&self.p.ys, &self.s.places);
+        let (x, y) = (places[f].x, ys[f]);
+        let mid = r.start + split(&ys[r.clone()], y, |gy| gy < y);
+        let far = (reach + SPACING) * (reach + SPACING);
+        let mut best: Option<(usize, f64)> = None;
+        let mut look = |g: usize| {
+            let dy = y - ys[g];
+            let dy2 = dy * dy;
+            if dy2 > far || best.is_some_and(|(_, bd)| dy2 > bd) {
+                return false;
+            }
+            let dx = x - places[g].x;
+            let d2 = dx * dx + dy2;
+            if best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) {
+                best = Some((g, d2));
+            }
+            true
+        };
+        for g in bits::each_in(mid..r.end, &word) {
+            if !look(g) {
+                break;
+            }
+        }
+        for g in bits::each_in_rev(r.start..mid, &word) {
+            if !look(g) {
+                break;
+            }
+        }
+        best
+    }
+
     /// The nearest up enemy and its distance.
     /// (The search every action makes, so written out: outward across the
     /// table from `f` over the enemies up, each way until nothing farther
@@ -286,6 +332,10 @@ impl Battle<'_, '_> {
         if c.x != self.s.places[f].x || !self.s.places[c.enemy as usize].up {
             return None;
         }
+        if c.clock == self.s.clock {
+            // No figure has moved since it was found.
+            return Some(c);
+        }
         let moved = self.s.stamps[c.stamps.0 as usize..=c.stamps.1 as usize]
             .iter()
             .any(|&t| t > c.clock);
@@ -312,24 +362,33 @@ impl Battle<'_, '_> {
             }
             true
         };
+        // The enemies up within the nearest one's distance across lie
+        // between the first each way that stopped the search.
+        let (mut lo, mut hi) = (r.start, r.end);
         for g in bits::each_in(mid..r.end, |k| alive.word(k)) {
             if !look(g) {
+                hi = g;
                 break;
             }
         }
         for g in bits::each_in_rev(r.start..mid, |k| alive.word(k)) {
             if !look(g) {
+                lo = g + 1;
                 break;
             }
         }
         let (g, d2) = best?;
         let d = d2.sqrt();
+        debug_assert!({
+            let w = self.across(f, self.p.figures[f].role.other(), d);
+            w.filter(|&e| self.up(e) && (ys[e] - y).powi(2) <= d2)
+                .all(|e| (lo..hi).contains(&e))
+        });
         // Not empty: the nearest enemy is in it.
-        let w = self.across(f, self.p.figures[f].role.other(), d);
         let near = Near {
             enemy: g as u32,
             clock: self.s.clock,
-            stamps: ((w.start / BUCKET) as u32, ((w.end - 1) / BUCKET) as u32),
+            stamps: ((lo / BUCKET) as u32, ((hi - 1) / BUCKET) as u32),
             x,
             d2,
             d,

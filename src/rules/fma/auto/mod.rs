@@ -23,6 +23,7 @@ mod fight;
 mod finish;
 mod fire;
 mod geometry;
+mod idle;
 mod morale;
 mod movement;
 mod setup;
@@ -189,16 +190,19 @@ pub(crate) struct State {
     /// one of them made: a kept nearest enemy stays good while no enemy
     /// within its distance across has moved since it was found.
     pub(crate) stamps: Vec<u32>,
-    /// Per side, the words of 64 figures (`Bits::word`) where a ready
-    /// leader may have a suppressed friend to pass an action to; in the
-    /// others none has, until a figure within `bits::WIDE` of it is
-    /// suppressed or moves, or a new turn readies the leaders again.
-    pub(crate) unsure: [Bits; 2],
+    /// Leaders (of `Prepared::leaders`) that may have a suppressed friend
+    /// to pass an action to; the others have none, until a figure within
+    /// `bits::WIDE` of them is suppressed or moves, or a new turn readies
+    /// them again.
+    pub(crate) unsure: Bits,
     /// Per side: no figure before this index is ready (no figure is readied
     /// during a turn, so `pick` never looks before it again).
     pub(crate) first_ready: [usize; 2],
     /// Each figure's nearest enemy as last found (see `nearest`).
     pub(crate) near: Vec<Cell<Near>>,
+    /// Figures with no enemy up within every reach across (`idle`): so
+    /// for the rest of the battle.
+    pub(crate) remote: Bits,
     /// Smoke and gas markers on the table (only the table lays them).
     pub(crate) clouds: Vec<smoke::Cloud>,
 }

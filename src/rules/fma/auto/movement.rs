@@ -56,6 +56,13 @@ impl Battle<'_, '_> {
         let moves = self.p.figures[f].burden.inches() as f64;
         let front = self.front(self.p.figures[f].role.other());
         let stop = front + 1.0;
+        // Every step below only raises the goal, and none goes below a hair
+        // short of `stop`: a figure already at the enemy's line cannot move
+        // on (test builds take the steps and check that they do not move).
+        let hopeless = x - 0.5 < stop - 1e-6;
+        if hopeless && !cfg!(debug_assertions) {
+            return false;
+        }
         let mut goal = (x - moves).max(stop);
         let mut covered = false;
         if let Some(every) = self.p.cover_every {
@@ -97,6 +104,7 @@ impl Battle<'_, '_> {
         if goal > x - 0.5 {
             return false;
         }
+        debug_assert!(!hopeless, "a move from the enemy's line");
         let how = if cover_at(goal, self.p.defender_cover, self.p.cover_every) == Cover::None {
             "advances"
         } else {

@@ -174,23 +174,14 @@ impl<'a> Prepared<'a> {
             pinned: self.marks(|pl| pl.up && pl.suppressed),
             watching: self.marks(|pl| pl.up && pl.overwatch),
             front: [None; 2],
-            unsure: [self.all_words(), self.all_words()],
+            unsure: self.leaders.clone(),
             first_ready: [0; 2],
             clock: 0,
             stamps: vec![0; self.places.len().div_ceil(super::geometry::BUCKET)],
             near: vec![Cell::new(Near::NONE); self.places.len()],
+            remote: Bits::new(self.places.len()),
             clouds: Vec::new(),
         }
-    }
-
-    /// Every word of figures (`Bits::word`), as bits.
-    pub(crate) fn all_words(&self) -> Bits {
-        let words = self.places.len().div_ceil(64);
-        let mut b = Bits::new(words);
-        for k in 0..words {
-            b.set(k, true);
-        }
-        b
     }
 
     fn marks(&self, on: impl Fn(&Place) -> bool) -> Bits {

@@ -1,0 +1,156 @@
+//! The activation of a figure that no enemy can reach and that cannot reach
+//! one: most of a large battle's activations once the fight has moved to one
+//! part of the line (figures stand in a line across the table and keep their
+//! place across it, so a figure with no enemy up within every reach across
+//! stays so for the rest of the battle). For such a figure the doctrine comes
+//! down to a few steps; they are taken here without its searches, and test
+//! builds check every such activation against the doctrine itself.
+
+use super::events::FmaEvent;
+use super::{bits, Battle, BASE};
+use crate::battle::result::Role;
+use crate::rules::fma::armour::Cover;
+use crate::rules::fma::weapons::Arm;
+
+impl Battle<'_, '_> {
+    /// Takes `f`'s two actions by the doctrine's short form if it applies
+    /// (a free figure out of every reach, with no suppressed friend to pass
+    /// an action to): whether it did. Called after the isolation test.
+    pub(super) fn idle_activation(&mut self, f: usize) -> bool {
+        let fig = self.p.figures[f];
+        if !self.s.clouds.is_empty()
+            || self.s.over.is_some()
+            || self.s.places[f].suppressed
+            || fig.crewed
+            || fig.loads_for.is_some()
+            || fig.arm == Arm::Rocket
+            || !self.remote(f)
+        {
+            return false;
+        }
+        let advances = fig.role == Role::Attacker && !fig.mounted;
+        // The doctrine's bound goes only toward an enemy up somewhere.
+        if advances && self.front(fig.role.other()) == f64::NEG_INFINITY {
+            return false;
+        }
+        if fig.leader && self.suppressed_friend(f).is_some() {
+            return false;
+        }
+        #[cfg(debug_assertions)]
+        let before = (self.s.clone(), crate::core::dice::rolled_on_this_thread());
+        // No enemy within reach: no fight, charge, aim or fire, and no
+        // watcher or reactor can shoot between the actions. What is left is
+        // the attackers' advance and the overwatch marker.
+        let mut moved = false;
+        if advances {
+            let bounding = (fig.stand as u32 + self.s.turn).is_multiple_of(2);
+            moved = (bounding && self.advance(f, 2, true)) || self.advance(f, 2, false);
+        }
+        if !moved {
+            self.watch(f);
+        }
+        if advances {
+            let bound = moved && self.s.places[f].cover == Cover::None && self.advance(f, 1, true);
+            if !bound && self.advance(f, 1, false) {
+                moved = true;
+            }
+            if !moved {
+                self.watch(f);
+            }
+        }
+        #[cfg(debug_assertions)]
+        self.check_idle(f, before);
+        true
+    }
+
+    /// The doctrine's last resort: an overwatch marker, if the figure has a
+    /// gun and none yet.
+    fn watch(&mut self, f: usize) {
+        if !self.s.places[f].overwatch && self.gun(f).is_some() {
+            self.set_overwatch(f, true);
+            self.log(Some(self.p.figures[f].role), move |b| FmaEvent::Overwatch {
+                figure: b.name(f),
+            });
+        }
+    }
+
+    /// Whether no enemy up stands within every reach across from `f` (the
+    /// longest gun's aimed reach, a charge): once so, always so, since
+    /// figures keep their place across and none comes back up.
+    fn remote(&mut self, f: usize) -> bool {
+        if self.s.remote.get(f) {
+            return true;
+        }
+        let moves = self.p.figures[f].burden.inches() as f64;
+        let reach = self.p.max_aimed_reach.max(2.0 * moves + BASE);
+        let window = self.across(f, self.p.figures[f].role.other(), reach);
+        let alive = &self.s.alive;
+        if bits::first_in(window, |k| alive.word(k)).is_some() {
+            return false;
+        }
+        self.s.remote.set(f, true);
+        true
+    }
+
+    /// Test builds: the short form left the battle as the doctrine would
+    /// have, from the same state.
+    #[cfg(debug_assertions)]
+    fn check_idle(&mut self, f: usize, before: (super::State, u64)) {
+        use crate::core::dice::rolled_on_this_thread;
+        assert_eq!(rolled_on_this_thread(), before.1, "no dice");
+        let fast = std::mem::replace(&mut self.s, before.0);
+        let mut act = super::fight::Activation::default();
+        self.action(f, 0, &mut act);
+        self.interrupt(f);
+        self.action(f, 1, &mut act);
+        assert_eq!(rolled_on_this_thread(), before.1, "no dice");
+        let (a, b) = (&fast, &self.s);
+        assert!(a.places == b.places && a.stands == b.stands);
+        assert!(a.alive == b.alive && a.ready == b.ready && a.pinned == b.pinned);
+        assert!(a.watching == b.watching && a.front == b.front && a.clock == b.clock);
+        assert!(a.stamps == b.stamps && a.unsure == b.unsure);
+        assert_eq!(a.log, b.log);
+        self.s = fast;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{battle, RIFLES};
+    use super::super::{Battle, Prepared};
+    use crate::battle::drive::play_out;
+    use crate::battle::result::Role;
+    use crate::core::dice::Roller;
+    use crate::core::kinds::Cover as Campaign;
+
+    /// A line far wider than the other: its flanks stand out of every reach.
+    fn fight(att: usize, def: usize, seed: u64) -> Vec<(Role, bool)> {
+        let s = battle(&vec![RIFLES; att], &vec![RIFLES; def], 60, Campaign::Cover);
+        let p = Prepared::new(&s, seed.is_multiple_of(2)).unwrap();
+        let mut b = Battle {
+            p: &p,
+            s: p.start(Roller::seeded(seed)),
+        };
+        play_out(&mut b, s.turn_limit);
+        (0..p.figures.len())
+            .map(|f| (p.figures[f].role, b.s.remote.get(f)))
+            .collect()
+    }
+
+    #[test]
+    fn the_flanks_of_a_wide_line_take_the_short_form_as_the_doctrine_would() {
+        // Test builds check every short activation against the doctrine
+        // (`check_idle`), log on and off; here: that there are some, on
+        // both sides, and only out of reach.
+        for seed in 1..=4 {
+            let wide_defence = fight(2, 40, seed);
+            assert!(wide_defence.iter().any(|&(r, x)| r == Role::Defender && x));
+            let wide_attack = fight(40, 2, seed);
+            assert!(wide_attack.iter().any(|&(r, x)| r == Role::Attacker && x));
+            assert!(
+                !wide_attack[78..82].iter().any(|&(_, x)| x),
+                "the flanks only"
+            );
+        }
+    }
+}
