@@ -34,6 +34,17 @@ impl Battle<'_, '_> {
     /// one already suppressed, one yet to activate before one that has
     /// (so a suppression costs it an activation), then the nearest.
     pub(super) fn target(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
+        self.target_where(f, reach, |_| true)
+    }
+
+    /// `target` among the enemies `sees` lets through (asked only of one
+    /// that would be the best so far).
+    pub(super) fn target_where(
+        &self,
+        f: usize,
+        reach: f64,
+        sees: impl Fn(usize) -> bool,
+    ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
         let window = self.across(f, self.p.figures[f].role.other(), reach);
         let (alive, ready, pinned) = (&self.s.alive, &self.s.ready, &self.s.pinned);
@@ -52,7 +63,7 @@ impl Battle<'_, '_> {
             while let Some(g) = bits::first_in(from..window.end, kind) {
                 from = g + 1;
                 let d2 = self.dist2(f, g);
-                if d2 <= r2 && best.is_none_or(|(_, bd)| d2 < bd) {
+                if d2 <= r2 && best.is_none_or(|(_, bd)| d2 < bd) && sees(g) {
                     best = Some((g, d2));
                 }
             }
@@ -68,6 +79,8 @@ impl Battle<'_, '_> {
         // Watchers are few: look only at those, in order, nearest first
         // (the lower index on a tie).
         let mut watcher: Option<(usize, f64)> = None;
+        // The nearest a cloud hid from `f`, for the log (`screen.rs`).
+        let (mut hidden_w, mut hidden_r) = (None, None);
         if self
             .nearest(f)
             .is_none_or(|(_, d)| d > self.p.max_aimed_reach)
@@ -83,10 +96,12 @@ impl Battle<'_, '_> {
             let d2 = self.dist2(f, g);
             if self.gun(g).is_some_and(|w| d2 <= w.reach(true).powi(2))
                 && watcher.is_none_or(|(_, bd)| d2 < bd)
+                && self.seen(g, f, d2, &mut hidden_w)
             {
                 watcher = Some((g, d2));
             }
         }
+        self.hidden_fire(hidden_w, watcher, f, How::Overwatch);
         if let Some((g, _)) = watcher {
             self.set_overwatch(g, false);
             self.shoot(g, f, true, How::Overwatch);
@@ -118,6 +133,7 @@ impl Battle<'_, '_> {
             let d2 = self.dist2(f, g);
             if reactor.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg))
                 && self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2))
+                && self.seen(g, f, d2, &mut hidden_r)
             {
                 reactor = Some((g, d2));
             }
@@ -139,10 +155,12 @@ impl Battle<'_, '_> {
                 f,
                 self.p.max_reach,
                 |g| !self.s.places[g].activated && !self.s.places[g].suppressed,
-                |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2)),
+                |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2))
+                    && !self.screened(g, f),
             )
             .map(|r| r.0)
         );
+        self.hidden_fire(hidden_r, reactor, f, How::Reaction);
         if let Some((g, _)) = reactor {
             self.set_activated(g);
             self.shoot(g, f, false, How::Reaction);
