@@ -82,15 +82,21 @@ pub fn clears(roll: i64) -> bool {
 /// Whether the straight line from `a` to `b` passes within the cloud's
 /// radius of `marker`, blocking sight and fire (L1294-1296).
 pub fn blocks(a: (f64, f64), b: (f64, f64), marker: (f64, f64)) -> bool {
+    // Squared distances, and no division: the searches ask this often.
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mx, my) = (marker.0 - a.0, marker.1 - a.1);
+    let r2 = CLOUD_RADIUS * CLOUD_RADIUS + 1e-9;
+    let along = mx * dx + my * dy;
     let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 {
-        0.0
+    if along <= 0.0 {
+        mx * mx + my * my <= r2
+    } else if along >= len2 {
+        let (nx, ny) = (marker.0 - b.0, marker.1 - b.1);
+        nx * nx + ny * ny <= r2
     } else {
-        (((marker.0 - a.0) * dx + (marker.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
-    };
-    let (px, py) = (a.0 + t * dx - marker.0, a.1 + t * dy - marker.1);
-    px * px + py * py <= CLOUD_RADIUS * CLOUD_RADIUS + 1e-9
+        // The distance from the line, squared, times `len2`.
+        (mx * mx + my * my) * len2 - along * along <= r2 * len2
+    }
 }
 
 /// Whether a figure at `at` is caught in the cloud of `marker`.

@@ -55,6 +55,7 @@ impl Battle<'_, '_> {
     /// line in front of the team's middle, unless a cloud already stands
     /// there. A grenade is one action (the second is the doctrine's as
     /// usual); a smoke rocket is both. Whether it laid one.
+    #[inline]
     pub(crate) fn smoke_before_bound(
         &mut self,
         f: usize,
@@ -62,9 +63,20 @@ impl Battle<'_, '_> {
         close_band: f64,
         act: &mut Activation,
     ) -> bool {
-        let Some(delivery) = self.p.smoke.by_figure[f] else {
-            return false;
-        };
+        match self.p.smoke.by_figure[f] {
+            None => false,
+            Some(delivery) => self.lay_before_bound(f, delivery, near, close_band, act),
+        }
+    }
+
+    fn lay_before_bound(
+        &mut self,
+        f: usize,
+        delivery: Delivery,
+        near: Option<(usize, f64)>,
+        close_band: f64,
+        act: &mut Activation,
+    ) -> bool {
         let fig = self.p.figures[f];
         if self.s.smoke_rounds[fig.stand] == 0 {
             return false;
@@ -116,6 +128,7 @@ impl Battle<'_, '_> {
     }
 
     /// Whether a cloud blocks `f`'s fire at `t`; the log says so when it does.
+    #[inline]
     pub(crate) fn blocked(&mut self, f: usize, t: usize, how: How) -> bool {
         if self.s.clouds.is_empty() {
             return false;
@@ -143,7 +156,9 @@ impl Battle<'_, '_> {
     /// The target `target` picks within `reach`, among the enemies `f` can
     /// see: when a cloud hides the one it would pick, the log says so and
     /// the search runs again over those in sight (most picks are in sight,
-    /// so one line is measured rather than every candidate's).
+    /// so one line is measured rather than every candidate's; ranking every
+    /// enemy in reach and taking the first in sight was slower).
+    #[inline]
     pub(crate) fn sighted(&mut self, f: usize, reach: f64) -> Option<(usize, f64)> {
         let first = self.target(f, reach);
         if self.s.clouds.is_empty() {

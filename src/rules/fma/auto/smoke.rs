@@ -224,6 +224,7 @@ impl Battle<'_, '_> {
     }
 
     /// Whether a cloud stands between two figures (L1294-1296).
+    #[inline]
     pub(crate) fn screened(&self, a: usize, b: usize) -> bool {
         !self.s.clouds.is_empty() && self.cloud_between(self.spot(a), self.spot(b)).is_some()
     }
@@ -349,6 +350,9 @@ impl Battle<'_, '_> {
     /// The end of a full turn: a D6 for every marker, 5-6 clears it
     /// (L1307-1314).
     pub(crate) fn disperse_clouds(&mut self) {
+        if self.s.clouds.is_empty() {
+            return;
+        }
         let mut clouds = std::mem::take(&mut self.s.clouds);
         clouds.sort_by_key(|c| c.seq);
         for c in clouds {
