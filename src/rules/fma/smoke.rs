@@ -5,6 +5,8 @@
 use serde::Serialize;
 
 use super::die::Die;
+use super::weapons::Arm;
+use crate::core::kinds::{Equipment, StandType};
 
 /// What a cloud holds. Gas follows the smoke's procedure for delivery, area
 /// and dissipation (L1326-1329); only its effect on figures differs.
@@ -48,6 +50,29 @@ pub const CLEARS_FROM: i64 = 5;
 /// A sealed suit's gas roll that lets some gas into its filters (L1337-1339).
 pub const SEALED_FAILS_ON: i64 = 1;
 
+/// Smoke rounds a fire team (one campaign stand) carries into a battle. The
+/// text counts no grenades or rockets; the campaign tracks none either, so
+/// bounce gives each team one smoke round to screen one bound.
+pub const ROUNDS_PER_TEAM: u8 = 1;
+
+/// How a campaign figure on foot delivers smoke, if it can: a rocket
+/// launcher fires a smoke rocket, a soldier in military kit throws a smoke
+/// grenade. Civilians, militia with civilian weapons, vehicle and gun crews
+/// carry none. No campaign force carries gas (L1325: only where the
+/// scenario allows it); the table lays it at the umpire's word.
+pub fn carried(stand: StandType, equipment: Option<Equipment>, arm: Arm) -> Option<Delivery> {
+    let foot = matches!(stand, StandType::Infantry | StandType::Commander);
+    let military = matches!(
+        equipment,
+        Some(Equipment::AssaultRifles | Equipment::Lta | Equipment::Hma | Equipment::Ma)
+    );
+    match arm {
+        _ if !foot || !military => None,
+        Arm::Rocket => Some(Delivery::Rocket),
+        Arm::Gun(_) => Some(Delivery::HandGrenade),
+    }
+}
+
 /// Whether the end-of-turn roll clears a cloud (5 or 6), including one laid
 /// this turn (L1307-1314).
 pub fn clears(roll: i64) -> bool {
@@ -57,15 +82,21 @@ pub fn clears(roll: i64) -> bool {
 /// Whether the straight line from `a` to `b` passes within the cloud's
 /// radius of `marker`, blocking sight and fire (L1294-1296).
 pub fn blocks(a: (f64, f64), b: (f64, f64), marker: (f64, f64)) -> bool {
+    // Squared distances, and no division: the searches ask this often.
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mx, my) = (marker.0 - a.0, marker.1 - a.1);
+    let r2 = CLOUD_RADIUS * CLOUD_RADIUS + 1e-9;
+    let along = mx * dx + my * dy;
     let len2 = dx * dx + dy * dy;
-    let t = if len2 == 0.0 {
-        0.0
+    if along <= 0.0 {
+        mx * mx + my * my <= r2
+    } else if along >= len2 {
+        let (nx, ny) = (marker.0 - b.0, marker.1 - b.1);
+        nx * nx + ny * ny <= r2
     } else {
-        (((marker.0 - a.0) * dx + (marker.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
-    };
-    let (px, py) = (a.0 + t * dx - marker.0, a.1 + t * dy - marker.1);
-    px * px + py * py <= CLOUD_RADIUS * CLOUD_RADIUS + 1e-9
+        // The distance from the line, squared, times `len2`.
+        (mx * mx + my * my) * len2 - along * along <= r2 * len2
+    }
 }
 
 /// Whether a figure at `at` is caught in the cloud of `marker`.
@@ -126,6 +157,39 @@ mod tests {
         assert!(blocks((0.0, 0.0), (7.0, 0.0), m), "ends inside");
         assert!(caught((12.0, 2.0), m));
         assert!(!caught((14.0, 0.0), m));
+    }
+
+    #[test]
+    fn who_carries_smoke() {
+        use crate::rules::fma::weapons::Weapon;
+        let rifle = Arm::Gun(Weapon::CombatRifle);
+        let infantry = StandType::Infantry;
+        assert_eq!(
+            carried(infantry, Some(Equipment::Lta), rifle),
+            Some(Delivery::HandGrenade)
+        );
+        assert_eq!(
+            carried(infantry, Some(Equipment::Hma), Arm::Rocket),
+            Some(Delivery::Rocket)
+        );
+        assert_eq!(
+            carried(StandType::Commander, Some(Equipment::AssaultRifles), rifle),
+            Some(Delivery::HandGrenade)
+        );
+        assert_eq!(
+            carried(infantry, Some(Equipment::CivilianWeapons), rifle),
+            None
+        );
+        assert_eq!(carried(infantry, None, rifle), None);
+        assert_eq!(
+            carried(StandType::Vehicle, Some(Equipment::Lta), rifle),
+            None
+        );
+        assert_eq!(
+            carried(StandType::Artillery, Some(Equipment::Lta), rifle),
+            None
+        );
+        assert_eq!(ROUNDS_PER_TEAM, 1);
     }
 
     #[test]

@@ -88,7 +88,7 @@ impl Battle<'_, '_> {
             return true;
         }
         let reach = w.reach(act.aimed);
-        if let Some((t, _)) = self.target(f, reach) {
+        if let Some((t, _)) = self.sighted(f, reach) {
             let aimed = std::mem::take(&mut act.aimed);
             act.fired = true;
             self.shoot(f, t, aimed, How::Fire);
@@ -110,7 +110,7 @@ impl Battle<'_, '_> {
         let Some(w) = self.gun(g) else {
             return false;
         };
-        let Some((t, _)) = self.target(g, w.reach(true)) else {
+        let Some((t, _)) = self.sighted(g, w.reach(true)) else {
             return false;
         };
         let fig = self.p.figures[f];

@@ -3,8 +3,9 @@
 //! doctrine (rally when suppressed, leaders pass an action to a suppressed
 //! friend, charge a suppressed enemy within a move, fire at the nearest enemy
 //! in reach, aim when only aimed fire reaches, else attackers advance from
-//! cover line to cover line and defenders hold on overwatch). Reaction and
-//! overwatch fire come between an activating figure's two actions.
+//! cover line to cover line, laying smoke first under aimed fire, and
+//! defenders hold on overwatch). Reaction and overwatch fire come between an
+//! activating figure's two actions; smoke clears at the end of the turn.
 //!
 //! This file holds the turn, the choice of who activates and the doctrine of
 //! each action; the rules they call live in the files beside it.
@@ -32,6 +33,8 @@ pub(crate) struct Activation {
     pub(crate) fired: bool,
     /// A loader has diced: both his actions went into it.
     pub(crate) loaded: bool,
+    /// A smoke rocket took both actions.
+    pub(crate) smoked: bool,
 }
 
 impl Battle<'_, '_> {
@@ -72,6 +75,9 @@ impl Battle<'_, '_> {
             }
             side = side.other();
         }
+        // The end of a full turn: every smoke or gas marker rolls to clear
+        // (L1307-1314).
+        self.disperse_clouds();
         self.check_end();
     }
 
@@ -177,8 +183,9 @@ impl Battle<'_, '_> {
     /// One action by the doctrine.
     pub(super) fn action(&mut self, f: usize, n: usize, act: &mut Activation) {
         let fig = self.p.figures[f];
-        if act.loaded {
-            // A loader's two actions went into his dice.
+        if act.loaded || act.smoked {
+            // A loader's two actions went into his dice; a smoke rocket's
+            // into preparing and firing it.
             return;
         }
         if self.s.places[f].suppressed {
@@ -249,6 +256,9 @@ impl Battle<'_, '_> {
         // A set-up gun holds its place rather than bound.
         let bounding = (fig.stand as u32 + self.s.turn).is_multiple_of(2)
             && !(fig.crewed && self.s.places[f].set_up);
+        if attacker && n == 0 && bounding && self.smoke_before_bound(f, near, close_band, act) {
+            return;
+        }
         if attacker
             && n == 0
             && bounding
@@ -264,7 +274,7 @@ impl Battle<'_, '_> {
                 let reach = w.reach(aimed);
                 let target = near
                     .filter(|&(_, d)| d <= reach)
-                    .and_then(|_| self.target(f, reach));
+                    .and_then(|_| self.sighted(f, reach));
                 if let Some((t, _)) = target {
                     act.aimed = false;
                     self.shoot(f, t, aimed, How::Fire);
@@ -283,7 +293,9 @@ impl Battle<'_, '_> {
                         .and_then(|t| deviation_die(q, t))
                         .is_some()
                 };
-                if let Some((t, _)) = near.filter(|&(_, d)| can(d)) {
+                // A rocket needs its line of fire as a gun does (L1294-1296).
+                let clear = |b: &mut Self, t| !b.blocked(f, t, How::Fire);
+                if let Some((t, _)) = near.filter(|&(t, d)| can(d) && clear(self, t)) {
                     if act.prepared {
                         act.prepared = false;
                         self.rocket(f, t);

@@ -34,6 +34,17 @@ impl Battle<'_, '_> {
     /// one already suppressed, one yet to activate before one that has
     /// (so a suppression costs it an activation), then the nearest.
     pub(super) fn target(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
+        self.target_where(f, reach, |_| true)
+    }
+
+    /// `target` among the enemies `sees` lets through (asked only of one
+    /// that would be the best so far).
+    pub(super) fn target_where(
+        &self,
+        f: usize,
+        reach: f64,
+        sees: impl Fn(usize) -> bool,
+    ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
         let other = self.p.figures[f].role.other();
         let (alive, ready, pinned) = (&self.s.alive, &self.s.ready, &self.s.pinned);
@@ -48,16 +59,21 @@ impl Battle<'_, '_> {
             &|k| pinned.word(k) & !ready.word(k),
         ];
         let found = kinds.into_iter().find_map(|kind| {
-            self.nearest_of(f, other, reach, kind)
+            self.nearest_of(f, other, reach, kind, &sees)
                 .filter(|&(_, d2)| d2 <= r2)
         });
-        debug_assert_eq!(found, self.target_by_scan(f, reach));
+        debug_assert_eq!(found, self.target_by_scan(f, reach, &sees));
         found.map(|(g, d2)| (g, d2.sqrt()))
     }
 
     /// `target` by a scan of every figure within reach across, kind by kind
     /// (test builds check the search against it).
-    fn target_by_scan(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
+    fn target_by_scan(
+        &self,
+        f: usize,
+        reach: f64,
+        sees: impl Fn(usize) -> bool,
+    ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
         let window = self.across(f, self.p.figures[f].role.other(), reach);
         // (activated, suppressed) in order of preference.
@@ -68,7 +84,7 @@ impl Battle<'_, '_> {
                 .map(|g| (g, self.s.places[g]))
                 .filter(|(_, pl)| pl.up && (pl.activated, pl.suppressed) == kind)
                 .map(|(g, _)| (g, self.dist2(f, g)))
-                .filter(|&(_, d2)| d2 <= r2)
+                .filter(|&(g, d2)| d2 <= r2 && sees(g))
                 .fold(None, |b: Option<(usize, f64)>, (g, d2)| match b {
                     Some((_, bd)) if bd <= d2 => b,
                     _ => Some((g, d2)),
@@ -81,6 +97,8 @@ impl Battle<'_, '_> {
         // Watchers are few: look only at those, in order, nearest first
         // (the lower index on a tie).
         let mut watcher: Option<(usize, f64)> = None;
+        // The nearest a cloud hid from `f`, for the log (`screen.rs`).
+        let (mut hidden_w, mut hidden_r) = (None, None);
         if self
             .nearest(f)
             .is_none_or(|(_, d)| d > self.p.max_aimed_reach)
@@ -96,10 +114,12 @@ impl Battle<'_, '_> {
             let d2 = self.dist2(f, g);
             if self.gun(g).is_some_and(|w| d2 <= w.reach(true).powi(2))
                 && watcher.is_none_or(|(_, bd)| d2 < bd)
+                && self.seen(g, f, d2, &mut hidden_w)
             {
                 watcher = Some((g, d2));
             }
         }
+        self.hidden_fire(hidden_w, watcher, f, How::Overwatch);
         if let Some((g, _)) = watcher {
             self.set_overwatch(g, false);
             self.shoot(g, f, true, How::Overwatch);
@@ -131,6 +151,7 @@ impl Battle<'_, '_> {
             let d2 = self.dist2(f, g);
             if reactor.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg))
                 && self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2))
+                && self.seen(g, f, d2, &mut hidden_r)
             {
                 reactor = Some((g, d2));
             }
@@ -152,10 +173,12 @@ impl Battle<'_, '_> {
                 f,
                 self.p.max_reach,
                 |g| !self.s.places[g].activated && !self.s.places[g].suppressed,
-                |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2)),
+                |g, d2| self.gun(g).is_some_and(|w| d2 <= w.reach(false).powi(2))
+                    && !self.screened(g, f),
             )
             .map(|r| r.0)
         );
+        self.hidden_fire(hidden_r, reactor, f, How::Reaction);
         if let Some((g, _)) = reactor {
             self.set_activated(g);
             self.shoot(g, f, false, How::Reaction);

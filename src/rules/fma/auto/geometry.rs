@@ -262,7 +262,8 @@ impl Battle<'_, '_> {
     }
 
     /// The nearest figure of `role` whose bit `word` sets (the lower index
-    /// on a tie), with its squared distance; none farther than `reach`
+    /// on a tie) that `sees` lets through (asked only of one that would be
+    /// the best so far), with its squared distance; none farther than `reach`
     /// across is looked at. Outward across the table from `f` over those
     /// bits, each way until nothing farther across can be nearer.
     pub(crate) fn nearest_of(
@@ -271,6 +272,7 @@ impl Battle<'_, '_> {
         role: Role,
         reach: f64,
         word: impl Fn(usize) -> u64,
+        sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
         let r = self.side(role);
         let (ys, places) = (&self.p.ys, &self.s.places);
@@ -286,7 +288,7 @@ impl Battle<'_, '_> {
             }
             let dx = x - places[g].x;
             let d2 = dx * dx + dy2;
-            if best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) {
+            if best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) && sees(g) {
                 best = Some((g, d2));
             }
             true

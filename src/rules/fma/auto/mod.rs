@@ -8,8 +8,9 @@
 //! beside this one: `geometry` (distances, fronts and the searches every part
 //! of the turn uses), `setup`,
 //! `fight` (the turn and the doctrine), `movement`, `fire`, `morale`
-//! (reaction tests), `assault` (close combat), `finish`; `bits` keeps sets
-//! of figures (up, ready, suppressed, on overwatch) for the searches.
+//! (reaction tests), `assault` (close combat), `finish`, `smoke` (clouds)
+//! and `screen` (the smoke doctrine); `bits` keeps sets of figures (up,
+//! ready, suppressed, on overwatch) for the searches.
 
 mod assault;
 mod bits;
@@ -26,8 +27,11 @@ mod geometry;
 mod idle;
 mod morale;
 mod movement;
+mod screen;
 mod setup;
 pub mod smoke;
+#[cfg(test)]
+mod smoke_tests;
 pub mod table;
 
 use crate::battle::drive::{play_out, TurnByTurn};
@@ -161,6 +165,8 @@ pub(crate) struct Prepared<'a> {
     /// The longest aimed (overwatch) reach of each side's guns, by
     /// `Role::index`: where an approaching enemy comes under its fire.
     pub(crate) side_aimed_reach: [f64; 2],
+    /// Who carries smoke, and how much each stand has.
+    pub(crate) smoke: screen::Kit,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.
@@ -203,8 +209,10 @@ pub(crate) struct State {
     /// Figures with no enemy up within every reach across (`idle`): so
     /// for the rest of the battle.
     pub(crate) remote: Bits,
-    /// Smoke and gas markers on the table (only the table lays them).
+    /// Smoke and gas markers on the table.
     pub(crate) clouds: Vec<smoke::Cloud>,
+    /// Smoke rounds each stand has left.
+    pub(crate) smoke_rounds: Vec<u8>,
 }
 
 /// The fire procedure from the campaign's options (Detailed by default).

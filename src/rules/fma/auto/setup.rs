@@ -2,6 +2,7 @@
 //! placed once per battle; each run starts from a copy of the places.
 
 use super::bits::Bits;
+use super::screen::Kit;
 use super::Near;
 use super::{
     figure_arm, fire_option, has_cover_lines, heavy_pa_option, Battle, Figure, Place, Prepared,
@@ -49,6 +50,10 @@ impl<'a> Prepared<'a> {
             max_reach: 0.0,
             guns: Vec::new(),
             side_aimed_reach: [0.0; 2],
+            smoke: Kit {
+                by_figure: Vec::new(),
+                rounds: Vec::new(),
+            },
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -137,6 +142,7 @@ impl<'a> Prepared<'a> {
                 _ => None,
             })
             .collect();
+        p.smoke = Kit::new(&p.figures, &p.stands);
         p.leaders = Bits::new(p.figures.len());
         let least = |role: Role| {
             p.figures
@@ -181,6 +187,7 @@ impl<'a> Prepared<'a> {
             near: vec![Cell::new(Near::NONE); self.places.len()],
             remote: Bits::new(self.places.len()),
             clouds: Vec::new(),
+            smoke_rounds: self.smoke.rounds.clone(),
         }
     }
 

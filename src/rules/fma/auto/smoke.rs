@@ -1,26 +1,31 @@
 //! Smoke and gas clouds in a battle (L1279-1342): laying one with a grenade
 //! or rocket (deviating like any explosive), the lines of fire it blocks,
 //! the figures it catches when it lands or they move through it, and the
-//! end-of-turn roll that clears it. Only the table lays clouds for now: the
-//! auto-resolver has no smoke doctrine, so its battles keep `clouds` empty.
+//! end-of-turn roll that clears it. Who lays a cloud in auto-resolve, and
+//! how fire looks past one, is the doctrine in `screen.rs`.
 
 use serde::Serialize;
 
 use super::events::Rolled;
+use super::geometry::split;
 use super::Battle;
 use crate::battle::event::Happening;
+use crate::battle::result::Role;
 use crate::core::dice::Roll;
 use crate::rules::fma::die::Die;
 use crate::rules::fma::explosives::{deviation, deviation_die, target_number, Explosive, CLOCK};
 use crate::rules::fma::fire::Outcome;
 use crate::rules::fma::smoke::{self, Agent, Delivery, Effect};
 
-/// A smoke or gas marker on the table.
+/// A smoke or gas marker on the table. `State::clouds` keeps them in order
+/// across the table (by `y`), so that a line looks only at those across
+/// from it; `seq` keeps the order they were laid in for the dispersal roll.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Cloud {
     pub(crate) x: f64,
     pub(crate) y: f64,
     pub(crate) agent: Agent,
+    pub(crate) seq: u32,
 }
 
 /// What a cloud does, for the log.
@@ -52,6 +57,47 @@ pub enum SmokeEvent {
         rolled: Rolled,
         clears: bool,
     },
+    /// A figure that would have fired (`how`: fire, overwatch, reaction)
+    /// cannot: the line from `from` to `to` passes within the cloud at
+    /// `cloud` (inches, to a tenth).
+    Blocked {
+        firer: String,
+        target: String,
+        how: &'static str,
+        agent: Agent,
+        from: [f64; 2],
+        to: [f64; 2],
+        cloud: [f64; 2],
+        /// The cloud to the inch, as `Laid` gives it.
+        at: [i64; 2],
+    },
+}
+
+/// Inches to a tenth, for the log: no float noise in the JSON.
+fn tenth(v: f64) -> f64 {
+    (v * 10.0).round() / 10.0
+}
+
+impl SmokeEvent {
+    pub(crate) fn blocked(
+        firer: String,
+        target: String,
+        how: &'static str,
+        from: (f64, f64),
+        to: (f64, f64),
+        cloud: Cloud,
+    ) -> SmokeEvent {
+        SmokeEvent::Blocked {
+            firer,
+            target,
+            how,
+            agent: cloud.agent,
+            from: [tenth(from.0), tenth(from.1)],
+            to: [tenth(to.0), tenth(to.1)],
+            cloud: [tenth(cloud.x), tenth(cloud.y)],
+            at: [cloud.x.round() as i64, cloud.y.round() as i64],
+        }
+    }
 }
 
 fn agent_word(a: Agent) -> &'static str {
@@ -65,7 +111,7 @@ fn agent_word(a: Agent) -> &'static str {
 impl Happening for SmokeEvent {
     fn phase(&self) -> &str {
         match self {
-            SmokeEvent::Laid { .. } => "fire",
+            SmokeEvent::Laid { .. } | SmokeEvent::Blocked { .. } => "fire",
             SmokeEvent::Caught { .. } => "reaction",
             SmokeEvent::Dispersal { .. } => "end_of_turn",
         }
@@ -73,7 +119,7 @@ impl Happening for SmokeEvent {
 
     fn actor(&self) -> Option<&str> {
         match self {
-            SmokeEvent::Laid { firer, .. } => Some(firer),
+            SmokeEvent::Laid { firer, .. } | SmokeEvent::Blocked { firer, .. } => Some(firer),
             SmokeEvent::Caught { figure, .. } => Some(figure),
             SmokeEvent::Dispersal { .. } => None,
         }
@@ -87,6 +133,7 @@ impl Happening for SmokeEvent {
             } => std::iter::once(rolled).chain(direction).map(r).collect(),
             SmokeEvent::Caught { rolled, .. } => rolled.iter().map(r).collect(),
             SmokeEvent::Dispersal { rolled, .. } => vec![r(rolled)],
+            SmokeEvent::Blocked { .. } => vec![],
         }
     }
 
@@ -147,24 +194,60 @@ impl Happening for SmokeEvent {
                 agent_word(*agent),
                 if *clears { "clears" } else { "stays" }
             ),
+            SmokeEvent::Blocked {
+                firer,
+                target,
+                how,
+                agent,
+                at,
+                ..
+            } => {
+                let what = match *how {
+                    "overwatch" => "overwatch on",
+                    "reaction" => "reaction fire at",
+                    _ => "fire at",
+                };
+                format!(
+                    "the {} at {}\" across {}\" blocks {firer}'s {what} {target}",
+                    agent_word(*agent),
+                    at[0],
+                    at[1]
+                )
+            }
         }
     }
 }
 
 impl Battle<'_, '_> {
-    fn spot(&self, f: usize) -> (f64, f64) {
+    pub(crate) fn spot(&self, f: usize) -> (f64, f64) {
         (self.s.places[f].x, self.p.ys[f])
     }
 
     /// Whether a cloud stands between two figures (L1294-1296).
+    #[inline]
     pub(crate) fn screened(&self, a: usize, b: usize) -> bool {
-        !self.s.clouds.is_empty() && {
-            let (pa, pb) = (self.spot(a), self.spot(b));
-            self.s
-                .clouds
-                .iter()
-                .any(|c| smoke::blocks(pa, pb, (c.x, c.y)))
-        }
+        !self.s.clouds.is_empty() && self.cloud_between(self.spot(a), self.spot(b)).is_some()
+    }
+
+    /// The first cloud whose marker the line from `a` to `b` passes within
+    /// 3" of (L1294-1296).
+    pub(crate) fn cloud_between(&self, a: (f64, f64), b: (f64, f64)) -> Option<Cloud> {
+        self.clouds_on(a, b).next()
+    }
+
+    /// The clouds whose marker the line from `a` to `b` passes within 3"
+    /// of: only those across from the line (within its box widened by 3")
+    /// are measured.
+    fn clouds_on(&self, a: (f64, f64), b: (f64, f64)) -> impl Iterator<Item = Cloud> + '_ {
+        let r = smoke::CLOUD_RADIUS;
+        let (x0, x1) = (a.0.min(b.0) - r, a.0.max(b.0) + r);
+        let (y0, y1) = (a.1.min(b.1) - r, a.1.max(b.1) + r);
+        let first = self.s.clouds.partition_point(|c| c.y < y0);
+        self.s.clouds[first..]
+            .iter()
+            .take_while(move |c| c.y <= y1)
+            .filter(move |c| (x0..=x1).contains(&c.x) && smoke::blocks(a, b, (c.x, c.y)))
+            .copied()
     }
 
     /// `f` lays a cloud aimed at `aim`: the deviation rules of explosives
@@ -202,8 +285,9 @@ impl Battle<'_, '_> {
             y += dev as f64 * (along * uy + across * ux);
             direction = Some(dir);
         }
-        let cloud = Cloud { x, y, agent };
-        self.s.clouds.push(cloud);
+        let seq = self.s.clouds.iter().map(|c| c.seq + 1).max().unwrap_or(0);
+        let at = self.s.clouds.partition_point(|c| c.y <= y);
+        self.s.clouds.insert(at, Cloud { x, y, agent, seq });
         self.log(Some(self.p.figures[f].role), move |b| SmokeEvent::Laid {
             firer: b.name(f),
             agent,
@@ -216,9 +300,17 @@ impl Battle<'_, '_> {
             x: x.round() as i64,
             y: y.round() as i64,
         });
-        for g in 0..self.p.figures.len() {
-            if self.up(g) && smoke::caught(self.spot(g), (x, y)) {
-                self.caught(g, agent);
+        // Only figures across from the cloud can be in it.
+        let r = smoke::CLOUD_RADIUS;
+        for role in [Role::Attacker, Role::Defender] {
+            let side = self.side(role);
+            let ys = &self.p.ys[side.clone()];
+            let lo = side.start + split(ys, y - r, |gy| gy < y - r);
+            let hi = side.start + split(ys, y + r, |gy| gy <= y + r);
+            for g in lo..hi {
+                if self.up(g) && smoke::caught(self.spot(g), (x, y)) {
+                    self.caught(g, agent);
+                }
             }
         }
         Ok(())
@@ -228,13 +320,7 @@ impl Battle<'_, '_> {
     /// catches it once (L1297-1303, L1334-1336).
     pub(crate) fn through_clouds(&mut self, f: usize, from: (f64, f64)) {
         let to = self.spot(f);
-        let hit: Vec<Agent> = self
-            .s
-            .clouds
-            .iter()
-            .filter(|c| smoke::blocks(from, to, (c.x, c.y)))
-            .map(|c| c.agent)
-            .collect();
+        let hit: Vec<Agent> = self.clouds_on(from, to).map(|c| c.agent).collect();
         for agent in hit {
             if self.up(f) {
                 self.caught(f, agent);
@@ -264,7 +350,11 @@ impl Battle<'_, '_> {
     /// The end of a full turn: a D6 for every marker, 5-6 clears it
     /// (L1307-1314).
     pub(crate) fn disperse_clouds(&mut self) {
-        let clouds = std::mem::take(&mut self.s.clouds);
+        if self.s.clouds.is_empty() {
+            return;
+        }
+        let mut clouds = std::mem::take(&mut self.s.clouds);
+        clouds.sort_by_key(|c| c.seq);
         for c in clouds {
             let rolled = self.roll(smoke::DISPERSAL_DIE);
             let clears = smoke::clears(rolled.roll);
@@ -279,5 +369,6 @@ impl Battle<'_, '_> {
                 self.s.clouds.push(c);
             }
         }
+        self.s.clouds.sort_by(|a, b| a.y.total_cmp(&b.y));
     }
 }
