@@ -399,6 +399,7 @@ impl Battle<'_, '_> {
             .via
             .is_none()
             .then(|| self.s.pieces[i].ap + self.s.pieces[i].move_ap);
+        let move_left = self.s.pieces[i].move_ap;
         self.log(Some(role), move |b| ActEvent::Attack {
             phase: b.s.phase,
             attacker: b.code(i),
@@ -416,6 +417,7 @@ impl Battle<'_, '_> {
             via: shot.via.map(|v| v.text(b)),
             hit: out == Outcome::Hit,
             ap_left,
+            move_left,
         });
         let t = &mut self.s.pieces[j];
         t.under_fire = true;
