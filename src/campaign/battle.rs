@@ -292,6 +292,23 @@ pub fn aftermath(
         settings,
         &mut dice,
     );
+    // A stand the ruleset left fighting but the aid post's thresholds put out
+    // (SPEC 4.2 step 3: ACTION and FMA fight on past BiA's ineffective hits)
+    // is recorded with that status, so `battle show`, `roster` and `stand
+    // show` agree. A stand the battle put out and whose people all came back
+    // keeps its battle status: it was out, and recovered afterwards.
+    let mut result = result;
+    for out in &mut result.stands {
+        if let Some(after) = consequences
+            .stands
+            .iter()
+            .find(|a| a.record.code == out.code)
+        {
+            if out.status_after == Status::Effective {
+                out.status_after = after.record.status;
+            }
+        }
+    }
     let sides = rows
         .iter()
         .map(|r| (r.record.code.clone(), r.side.clone()))

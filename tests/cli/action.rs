@@ -483,3 +483,31 @@ fn defenders_wait_readied_and_fire_first_at_closing_attackers() {
         first.text
     );
 }
+
+/// The review's finding 4: four LTA squads against four in heavy forest from
+/// 60 cm crawled a grid a turn for 23 turns and stopped on the turn limit.
+/// An ACTION game starts within sight (L128), so where the ground limits
+/// sight the opening range is capped near it and the fight is fought out.
+#[test]
+fn a_heavy_forest_fight_does_not_end_on_the_turn_limit_in_most_seeds() {
+    use crate::action_fidelity::{events, plan, two_sides, LTA};
+    let c = two_sides(&[(LTA, 4)], &[(LTA, 4)]);
+    let terrain = ["--terrain", "heavy-forest"];
+    plan(
+        &c,
+        "wood",
+        &[&["--range", "60", "--cover", "open"][..], &terrain].concat(),
+    );
+    let seeds = 10;
+    let on_limit = (1..=seeds)
+        .filter(|&seed| {
+            let ev = events(&c, "wood", seed);
+            let end = ev.iter().rfind(|e| e["data"]["kind"] == "end").unwrap();
+            end["text"].as_str().unwrap().contains("turn limit")
+        })
+        .count();
+    assert!(
+        on_limit * 4 <= seeds as usize,
+        "{on_limit} of {seeds} ended on the turn limit"
+    );
+}

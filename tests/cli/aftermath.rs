@@ -309,3 +309,51 @@ fn wounded_of_a_destroyed_stand_come_back_to_the_aid_post_not_nowhere() {
     }
     assert!(seen > 0, "no destroyed stand got its wounded back");
 }
+
+/// The review's finding 8: an ACTION battle fights a stand past BiA's
+/// thresholds, and the aid post then reads them (SPEC 4.2 step 3). The
+/// battle's record, the roster and the stand's service all give the status
+/// the post-battle sequence left (lt-1: 7 hits, ineffective, seed 1).
+#[test]
+fn battle_show_roster_and_stand_show_agree_after_an_action_battle() {
+    let c = Campaign::empty();
+    c.ok(&["import", crate::common::SHIPPED_FULL_MOON]);
+    let mut args = vec!["battle", "new", "e1", "--ruleset", "action"];
+    for s in ["lt-1", "lt-2", "lt-3", "lt-4"] {
+        args.extend(["--attacker", s]);
+    }
+    for s in ["lta-1", "lta-2", "lta-3", "lta-4"] {
+        args.extend(["--defender", s]);
+    }
+    args.extend(["--range", "60", "--cover", "cover"]);
+    c.ok(&args);
+    c.ok(&["battle", "auto", "e1", "--seed", "1"]);
+    let show = c.json(&["battle", "show", "e1"]);
+    let roster = c.json(&["roster", "--all"]);
+    let mut differs_from_ruleset = 0;
+    for s in show["stands"].as_array().unwrap() {
+        let code = s["code"].as_str().unwrap();
+        let after = s["status_after"].as_str().unwrap();
+        let now = roster
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["code"] == code)
+            .unwrap();
+        assert_eq!(now["status"].as_str(), Some(after), "{code}: roster");
+        let service = c.json(&["stand", "show", code]);
+        let fought = &service["service"].as_array().unwrap()[0];
+        assert_eq!(
+            fought["status_after"].as_str(),
+            Some(after),
+            "{code}: stand show"
+        );
+        if after == "ineffective" {
+            differs_from_ruleset += 1;
+        }
+    }
+    assert!(
+        differs_from_ruleset > 0,
+        "the case needs a stand the aid post made ineffective"
+    );
+}

@@ -18,6 +18,8 @@ pub enum Terrain {
     Swamp,
     DeepWater,
     ClimbBuilding,
+    /// Not a row of the table: see `RUBBLE`.
+    Rubble,
 }
 
 /// What a terrain does to line of sight (the table's notes column).
@@ -84,10 +86,18 @@ pub const MOVEMENT: [Row; 11] = [
 /// terrain without a row; bounce prices it like rough ground.
 pub const RUBBLE_AP: i64 = 2;
 
+/// Rubble as a row of its own, so that a battle fought on it and the
+/// move-cost query read it alike (L318).
+pub const RUBBLE: Row = r(Terrain::Rubble, "rubble", RUBBLE_AP, Clear, false, false);
+
+/// Every ground word a battle or a query accepts: the table, then rubble.
+pub fn rows() -> impl Iterator<Item = &'static Row> {
+    MOVEMENT.iter().chain(std::iter::once(&RUBBLE))
+}
+
 impl Terrain {
     pub fn row(self) -> &'static Row {
-        MOVEMENT
-            .iter()
+        rows()
             .find(|r| r.terrain == self)
             .expect("every terrain is in the table")
     }
@@ -105,22 +115,20 @@ impl Terrain {
     /// longest row name found in it, spaces and underscores read as hyphens.
     pub fn named_in(text: &str) -> Option<Terrain> {
         let t = text.to_lowercase().replace([' ', '_'], "-");
-        MOVEMENT
-            .iter()
+        rows()
             .filter(|r| t.contains(r.name))
             .max_by_key(|r| r.name.len())
             .map(|r| r.terrain)
     }
 
     pub fn parse(s: &str) -> Result<Terrain, String> {
-        MOVEMENT
-            .iter()
+        rows()
             .find(|r| r.name == s)
             .map(|r| r.terrain)
             .ok_or_else(|| {
                 format!(
                     "terrain is one of {}, not `{s}`",
-                    MOVEMENT.map(|r| r.name).join(", ")
+                    rows().map(|r| r.name).collect::<Vec<_>>().join(", ")
                 )
             })
     }

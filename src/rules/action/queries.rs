@@ -91,9 +91,7 @@ impl Ground {
         if s == "rubble" {
             return Ok(Ground::Rubble);
         }
-        Terrain::parse(s)
-            .map(Ground::Row)
-            .map_err(|e| format!("{e}, or rubble"))
+        Terrain::parse(s).map(Ground::Row)
     }
 }
 
@@ -223,7 +221,7 @@ pub fn answer(q: ActionQuery) -> Result<Answer, String> {
             let grids = direction.and_then(|_| scatter::distance(g));
             let text = match (direction, grids) {
                 (Some(dir), Some(n)) => {
-                    format!("direction {d} → {dir}, distance {g} → {n} grids")
+                    format!("direction {d} → {dir}, distance {g} → {}", count(n, "grid"))
                 }
                 _ => format!("direction {d} is off the table: a dud, no scatter (a simple miss)"),
             };
@@ -247,7 +245,7 @@ pub fn answer(q: ActionQuery) -> Result<Answer, String> {
             let row = terrain.row();
             let sight = match row.sight {
                 Sight::Clear => "clear".to_string(),
-                Sight::BlockedAfter(n) => format!("blocked after {n} grids"),
+                Sight::BlockedAfter(n) => format!("blocked after {}", count(n, "grid")),
                 Sight::HiddenFromOutside => "hidden from outside".into(),
                 Sight::BlocksFarSide => "blocks the far side".into(),
             };
@@ -282,8 +280,9 @@ pub fn answer(q: ActionQuery) -> Result<Answer, String> {
                 json: json!({"grids": grids, "elevation": elevation, "range": r,
                     "adjacent": r == 1, "cover_counts": r > 1}),
                 text: format!(
-                    "{grids} grids + {} levels of elevation = range {r}{}",
-                    elevation.abs(),
+                    "{} + {} of elevation = range {r}{}",
+                    count(grids, "grid"),
+                    count(elevation.abs(), "level"),
                     if r == 1 {
                         " (adjacent: always in sight, never cover)"
                     } else {
@@ -308,12 +307,22 @@ pub fn answer(q: ActionQuery) -> Result<Answer, String> {
                         toughness::TOUGHNESS_PER_LIFE_LEVEL
                     ),
                     None => format!(
-                        "immovable: toughness {} a grid, {t} for {grids} grids",
-                        size.toughness()
+                        "immovable: toughness {} a grid, {t} for {}",
+                        size.toughness(),
+                        count(grids, "grid")
                     ),
                 },
             })
         }
+    }
+}
+
+/// "1 grid", "3 grids": the queries print counts as words read.
+fn count(n: i64, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
 
@@ -325,6 +334,40 @@ pub fn rate(doc: &Value, key: &str) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_battle_reads_every_ground_word_as_the_query_does() {
+        use crate::battle::setup::{BattleSetup, Force};
+        let force = |side: &str| Force {
+            side: side.into(),
+            medical: crate::core::kinds::Medical::Normal,
+            enemy_treats_pw_well: true,
+            commands: vec![],
+            units: vec![],
+            stands: vec![],
+        };
+        let words: Vec<&str> = super::super::movement::rows().map(|r| r.name).collect();
+        assert!(words.contains(&"rubble"));
+        for word in words {
+            let q = ask(&["move-cost", "--terrain", word]).unwrap().json;
+            let setup = BattleSetup {
+                code: "t".into(),
+                ruleset: "action".into(),
+                range_cm: 30,
+                defender_cover: crate::core::kinds::Cover::Open,
+                terrain: word.into(),
+                turn_limit: 24,
+                options: Default::default(),
+                attacker: force("a"),
+                defender: force("d"),
+            };
+            let t = super::super::auto::terrain_of(&setup).unwrap();
+            assert_eq!(Some(t.ap()), q["ap"].as_i64(), "{word}");
+            assert_eq!(Some(t.name()), q["terrain"].as_str(), "{word}");
+            assert_eq!(t.row().cover_inside, q["cover"] == true, "{word}");
+            assert_eq!(t.can_attack_from(), q["attacks"] == true, "{word}");
+        }
+    }
 
     fn ask(args: &[&str]) -> Result<Answer, String> {
         use clap::FromArgMatches;
@@ -389,10 +432,11 @@ mod tests {
             (a.json["terrain"].as_str(), a.json["ap"].as_i64()),
             (Some("heavy-forest"), Some(3))
         );
-        assert_eq!(a.json["sight"], "blocked after 1 grids");
+        assert_eq!(a.json["sight"], "blocked after 1 grid");
         assert_eq!(a.json["cover"], true);
         let a = ask(&["move-cost", "--terrain", "rubble"]).unwrap();
         assert_eq!(a.json["ap"], 2, "difficult terrain (L318)");
+        assert_eq!(a.json["terrain"], "rubble");
         assert_eq!(
             ask(&["move-cost", "--terrain", "deep-water"]).unwrap().json["attacks"],
             false
@@ -432,8 +476,13 @@ mod tests {
     fn range_and_toughness() {
         let a = ask(&["range", "--grids", "6", "--elevation", "2"]).unwrap();
         assert_eq!(a.json["range"], 8, "each level adds a grid (L220)");
+        let a = ask(&["range", "--grids", "1", "--elevation", "1"]).unwrap();
+        assert_eq!(a.text, "1 grid + 1 level of elevation = range 2");
         let a = ask(&["range", "--grids", "1"]).unwrap();
         assert_eq!(a.json["adjacent"], true);
+        assert!(a.text.starts_with("1 grid + 0 levels"), "{}", a.text);
+        let a = ask(&["scatter", "--roll", "1,50"]).unwrap();
+        assert!(a.text.ends_with("→ 1 grid"), "{}", a.text);
         assert!(ask(&["range", "--grids", "0"]).is_err());
         let a = ask(&["toughness", "--size", "x-large"]).unwrap();
         assert_eq!(

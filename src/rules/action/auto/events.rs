@@ -57,6 +57,9 @@ pub enum ActEvent {
         ap: i64,
         /// Action points (movement-only ones included) left after the move.
         ap_left: i64,
+        /// Of `ap_left`, the movement-only points.
+        #[serde(default)]
+        move_left: i64,
         /// Grids to the nearest enemy before and after (auto-resolve only).
         from: Option<i64>,
         to: Option<i64>,
@@ -70,6 +73,8 @@ pub enum ActEvent {
         put: i64,
         cost: i64,
         ap_left: i64,
+        #[serde(default)]
+        move_left: i64,
     },
     Attack {
         phase: u32,
@@ -92,6 +97,9 @@ pub enum ActEvent {
         hit: bool,
         /// The attacker's action points left (none for a roll that costs none).
         ap_left: Option<i64>,
+        /// Of `ap_left`, the movement-only points, which buy no attack.
+        #[serde(default)]
+        move_left: i64,
     },
     Scatter {
         phase: u32,
@@ -224,10 +232,12 @@ impl Happening for ActEvent {
                 grids,
                 ap,
                 ap_left,
+                move_left,
                 from,
                 to,
             } => {
                 let g = if *grids == 1 { "grid" } else { "grids" };
+                let ap_left = points_left(*ap_left, *move_left);
                 match (from, to) {
                     (Some(f), Some(t)) => format!(
                         "phase {phase}: {stand} moves {grids} {g} ({ap} AP, {ap_left} left): {f} → {t} grids from the nearest enemy"
@@ -242,8 +252,10 @@ impl Happening for ActEvent {
                 put,
                 cost,
                 ap_left,
+                move_left,
             } => format!(
-                "phase {phase}: {stand} works through {terrain}: {put} of the grid's {cost} AP in ({ap_left} left)"
+                "phase {phase}: {stand} works through {terrain}: {put} of the grid's {cost} AP in ({} left)",
+                points_left(*ap_left, *move_left)
             ),
             ActEvent::Attack {
                 phase,
@@ -262,6 +274,7 @@ impl Happening for ActEvent {
                 via,
                 hit,
                 ap_left,
+                move_left,
             } => {
                 let mods: String = situations
                     .iter()
@@ -282,7 +295,8 @@ impl Happening for ActEvent {
                     String::new()
                 };
                 let left = match ap_left {
-                    Some(n) => format!("; {n} AP left"),
+                    Some(n) if *move_left == 0 => format!("; {n} AP left"),
+                    Some(n) => format!("; {} left", points_left(*n, *move_left)),
                     None => String::new(),
                 };
                 format!(
@@ -343,6 +357,45 @@ impl Happening for ActEvent {
     }
 }
 
+/// Points left, split when some are movement-only: "3", "0 AP + 1 move".
+fn points_left(all: i64, moves: i64) -> String {
+    match moves {
+        0 => all.to_string(),
+        m => format!("{} AP + {m} move", all - m),
+    }
+}
+
+/// A line the kernel shares (a group's morale test) taken after an action
+/// phase: the same record and text, led by the phase it follows.
+#[derive(Debug, Clone, Serialize)]
+pub struct AfterPhase<H> {
+    /// 0 between turns: the line then names no phase.
+    pub phase: u32,
+    #[serde(flatten)]
+    pub what: H,
+}
+
+impl<H: Happening> Happening for AfterPhase<H> {
+    fn phase(&self) -> &str {
+        self.what.phase()
+    }
+    fn actor(&self) -> Option<&str> {
+        self.what.actor()
+    }
+    fn targets(&self) -> Vec<String> {
+        self.what.targets()
+    }
+    fn dice(&self) -> Vec<Roll> {
+        self.what.dice()
+    }
+    fn text(&self) -> String {
+        match self.phase {
+            0 => self.what.text(),
+            n => format!("phase {n}: {}", self.what.text()),
+        }
+    }
+}
+
 /// Where a scattered shot came down, as the umpire would say it: "2 grids
 /// beyond and 1 grid left" of the target.
 fn landing(side: i64, onward: i64) -> String {
@@ -372,6 +425,85 @@ mod tests {
     use crate::battle::event::Event;
 
     #[test]
+    fn points_left_keep_movement_only_points_apart() {
+        let e = ActEvent::Attack {
+            phase: 2,
+            attacker: "lta-4".into(),
+            target: "lt-1".into(),
+            range: 3,
+            combat_skill: 20,
+            weapon: 60,
+            officer: 0,
+            situations: vec![],
+            attack_bonus: 80,
+            defence_bonus: 70,
+            attack_roll: 10,
+            defence_roll: 90,
+            bunker: 0,
+            via: None,
+            hit: false,
+            ap_left: Some(1),
+            move_left: 1,
+        };
+        assert!(
+            e.text().ends_with("no effect; 0 AP + 1 move left"),
+            "{}",
+            e.text()
+        );
+        let m = ActEvent::Move {
+            phase: 1,
+            stand: "hvr-1".into(),
+            grids: 1,
+            ap: 1,
+            ap_left: 13,
+            move_left: 11,
+            from: None,
+            to: None,
+        };
+        assert!(
+            m.text().ends_with("(1 AP, 2 AP + 11 move left)"),
+            "{}",
+            m.text()
+        );
+    }
+
+    #[test]
+    fn a_morale_test_names_the_phase_it_follows() {
+        use crate::battle::group_morale::{GroupTest, Threshold};
+        use crate::battle::shared_events::Shared;
+        let t = GroupTest {
+            casualties: 5,
+            strength: 8,
+            threshold: Threshold::Half,
+            modifier: -4,
+            roll: 8,
+            modified: 4,
+            morale: 6,
+            passed: false,
+        };
+        let e = Event::of(
+            2,
+            None,
+            &AfterPhase {
+                phase: 3,
+                what: Shared::group_morale("1pl", &t),
+            },
+        );
+        assert!(
+            e.text.starts_with("phase 3: group 1pl has 5 casualties"),
+            "{}",
+            e.text
+        );
+        assert_eq!(e.phase, "morale");
+        assert_eq!(e.dice, vec![Roll::number("2d6", 8)]);
+        let data = e.data.unwrap();
+        assert_eq!(
+            (data["kind"].as_str(), data["phase"].as_u64()),
+            (Some("group_morale"), Some(3))
+        );
+    }
+
+    #[test]
     fn an_attack_logs_both_dice_and_its_sums() {
         let e = Event::of(
             2,
@@ -396,6 +528,7 @@ mod tests {
                 via: None,
                 hit: false,
                 ap_left: Some(1),
+                move_left: 0,
             },
         );
         assert_eq!(

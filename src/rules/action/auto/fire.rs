@@ -95,6 +95,19 @@ impl Battle<'_, '_> {
         }
     }
 
+    /// The roll against `k` caught under `i`'s template (area or scatter):
+    /// a friend of the firer was not dug in against him, so loses the
+    /// prepared position, but keeps the cover of the ground it stands in and
+    /// of elements in the way (L181, L185, L206).
+    pub(super) fn template_shot(&self, i: usize, k: usize) -> Shot {
+        let mut s = self.auto_shot(i, k);
+        if self.s.pieces[k].role == self.s.pieces[i].role {
+            s.cover = self.field_cover(i, k);
+            s.bunker = false;
+        }
+        s
+    }
+
     /// Whether `i` could attack now at all (a weapon, ammunition, not in deep water).
     pub(super) fn armed(&self, i: usize) -> bool {
         let a = &self.s.pieces[i];
@@ -271,11 +284,7 @@ impl Battle<'_, '_> {
             if !self.s.pieces[k].fighting() {
                 continue;
             }
-            let mut s = self.auto_shot(i, k);
-            if self.s.pieces[k].role == self.s.pieces[i].role {
-                s.cover = false;
-                s.bunker = false;
-            }
+            let mut s = self.template_shot(i, k);
             s.via = Some(via);
             self.one_roll(i, k, &s);
         }
@@ -390,6 +399,7 @@ impl Battle<'_, '_> {
             .via
             .is_none()
             .then(|| self.s.pieces[i].ap + self.s.pieces[i].move_ap);
+        let move_left = self.s.pieces[i].move_ap;
         self.log(Some(role), move |b| ActEvent::Attack {
             phase: b.s.phase,
             attacker: b.code(i),
@@ -407,6 +417,7 @@ impl Battle<'_, '_> {
             via: shot.via.map(|v| v.text(b)),
             hit: out == Outcome::Hit,
             ap_left,
+            move_left,
         });
         let t = &mut self.s.pieces[j];
         t.under_fire = true;

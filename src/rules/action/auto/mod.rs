@@ -43,6 +43,11 @@ use crate::rules::action::weapons;
 pub const SPACING: i64 = 2;
 /// Attackers stop closing at this many grids (BiA's 5 cm: no close assault).
 pub const CLOSEST: i64 = 2;
+/// Where the ground limits sight, the opening range is at most this many
+/// grids beyond it: an ACTION game starts within sight (L128), not a march
+/// of twenty turns through heavy forest.
+pub(crate) const OPENING_BEYOND_SIGHT: i64 = 3;
+
 /// The least opening range in grids (the text: at least 3 apart).
 pub const LEAST_OPENING: i64 = 3;
 /// Artillery stands this many grids behind its line (BiA's 30 cm).

@@ -2,6 +2,7 @@
 //! casualty thresholds of each command's group (ACTION has no morale; the
 //! campaign's is borrowed, SPEC 4.7).
 
+use super::events::AfterPhase;
 use super::{Battle, State};
 use crate::battle::group_morale::test_order;
 use crate::battle::shared_events::Shared;
@@ -42,8 +43,9 @@ impl Battle<'_, '_> {
             return false;
         };
         let role = self.s.groups[g].role;
-        self.log(Some(role), move |b| {
-            Shared::group_morale(b.p.group_codes[g], &t)
+        self.log(Some(role), move |b| AfterPhase {
+            phase: b.s.phase,
+            what: Shared::group_morale(b.p.group_codes[g], &t),
         });
         if !t.passed {
             for j in 0..self.s.pieces.len() {

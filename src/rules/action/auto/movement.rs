@@ -85,7 +85,7 @@ impl Battle<'_, '_> {
         x.acted_in = self.s.phase;
         x.progress += 1;
         if x.progress < cost {
-            let (put, left) = (x.progress, x.ap + x.move_ap);
+            let (put, left, move_left) = (x.progress, x.ap + x.move_ap, x.move_ap);
             self.log(Some(Role::Attacker), move |b| ActEvent::PartMove {
                 phase: b.s.phase,
                 stand: b.code(i),
@@ -93,6 +93,7 @@ impl Battle<'_, '_> {
                 put,
                 cost,
                 ap_left: left,
+                move_left,
             });
             return;
         }
@@ -121,6 +122,7 @@ impl Battle<'_, '_> {
             grids: 1,
             ap: cost,
             ap_left: b.s.pieces[i].ap + b.s.pieces[i].move_ap,
+            move_left: b.s.pieces[i].move_ap,
             from: Some(from),
             to: Some(to),
         });
@@ -142,7 +144,7 @@ impl Battle<'_, '_> {
         x.moved = true;
         x.acted_in = phase;
         x.progress += 1;
-        let (put, left, role) = (x.progress, x.ap + x.move_ap, x.role);
+        let (put, left, move_left, role) = (x.progress, x.ap + x.move_ap, x.move_ap, x.role);
         if put < cost {
             self.log(Some(role), move |b| ActEvent::PartMove {
                 phase,
@@ -151,6 +153,7 @@ impl Battle<'_, '_> {
                 put,
                 cost,
                 ap_left: left,
+                move_left,
             });
             return;
         }
@@ -161,6 +164,7 @@ impl Battle<'_, '_> {
             grids: 1,
             ap: cost,
             ap_left: left,
+            move_left,
             from: None,
             to: None,
         });

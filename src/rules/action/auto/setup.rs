@@ -8,7 +8,7 @@ use super::events::ActEvent;
 use super::fast::{At, Line, Tables};
 use super::{
     terrain_of, Battle, Fight, Ground, Piece, Prepared, State, ARTILLERY_BACK, LEAST_OPENING,
-    SPACING,
+    OPENING_BEYOND_SIGHT, SPACING,
 };
 use crate::battle::drive::check_forces;
 use crate::battle::group_morale::{test_order, Group, Member};
@@ -27,7 +27,10 @@ impl<'a> Prepared<'a> {
     pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
         check_forces(setup)?;
         let terrain = terrain_of(setup).map_err(BattleError::Setup)?;
-        let range = grids_from_cm(setup.range_cm).max(LEAST_OPENING);
+        let mut range = grids_from_cm(setup.range_cm).max(LEAST_OPENING);
+        if let Sight::BlockedAfter(n) = terrain.row().sight {
+            range = range.min((n + OPENING_BEYOND_SIGHT).max(LEAST_OPENING));
+        }
         let mut p = Prepared {
             setup,
             log,

@@ -194,6 +194,32 @@ mod tests {
     }
 
     #[test]
+    fn friends_under_a_template_keep_the_cover_of_their_ground() {
+        for (terrain, range) in [("heavy-forest", 3), ("light-forest", 4), ("", 5)] {
+            let mut s = setup(terrain);
+            s.defender_cover = Cover::Cover;
+            let p = Prepared::new(&s, false).unwrap();
+            let mut b = Battle {
+                p: &p,
+                s: p.start(Roller::seeded(1)),
+            };
+            // Attacker 0 fires; attacker 1 is a friend caught under the
+            // template, attacker 2 stands between them (L206).
+            let a = b.s.pieces[0].pos;
+            b.s.pieces[1].pos = (a.0, a.1 + range);
+            b.s.pieces[2].pos = (a.0, a.1 + 1);
+            b.s.occupied = (0..4).map(|i| (b.s.pieces[i].pos, i)).collect();
+            let shot = b.template_shot(0, 1);
+            assert!(shot.cover, "{terrain:?}: a friend keeps field cover");
+            assert!(!shot.bunker);
+            // The defender's own dug-in cover is not the friend's.
+            b.s.pieces[2].pos = (a.0 + 5, a.1);
+            b.s.occupied = (0..4).map(|i| (b.s.pieces[i].pos, i)).collect();
+            assert_eq!(b.template_shot(0, 1).cover, !terrain.is_empty());
+        }
+    }
+
+    #[test]
     fn the_line_between_two_grids() {
         let v: Vec<_> = between((0, 0), (0, 4)).collect();
         assert_eq!(v, [(0, 1), (0, 2), (0, 3)]);

@@ -158,6 +158,12 @@ impl<'a> ActionTable<'a> {
         }
         let x = &self.s.pieces[i];
         if !extra {
+            if x.ap <= 0 && x.move_ap > 0 {
+                return Err(format!(
+                    "`{a}` has 0 AP + {} move left this turn: movement points buy no attack",
+                    x.move_ap
+                ));
+            }
             if x.ap <= 0 {
                 return Err(format!("`{a}` has no action points left this turn"));
             }
