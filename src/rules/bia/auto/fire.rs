@@ -82,24 +82,61 @@ impl Battle<'_, '_> {
             let (run, other) = self.scan(i, list, split, armour_only);
             fallback = fallback.or(other);
             if let Some((from, to)) = run {
-                // Equally near stands still fighting and wanted: a die with
-                // as many faces as there are of them picks one. (Stands put
-                // out of the fight earlier in the phase keep their place in
-                // the run; they are not faces, so they lend no weight to the
-                // stand beside them.)
-                let n = self.faces(i, o, armour_only, from, to).count();
-                debug_assert!(n > 0, "the run starts with a wanted stand");
-                let k = if n > 1 {
-                    let k = self.s.dice.d(u32::try_from(n).unwrap_or(u32::MAX)) - 1;
-                    usize::try_from(k).unwrap_or(0)
-                } else {
-                    0
-                };
-                pick = self.faces(i, o, armour_only, from, to).nth(k);
+                pick = Some(self.one_of_run(i, o, armour_only, from, to));
                 break;
             }
         }
         (pick, fallback)
+    }
+
+    /// One of the equally near stands still fighting and wanted in a run of
+    /// side `o`'s target list, each as likely as the others: a die with as
+    /// many faces as there are of them. Stands put out of the fight earlier
+    /// in the phase keep their place in the run but are no faces, so they
+    /// lend no weight to the stand beside them. The die is rolled over the
+    /// whole run and rolled again on a stand that is no face (which keeps
+    /// each face equally likely); only after a few such rolls are the faces
+    /// counted, since a company's line can put a hundred stands in one run.
+    fn one_of_run(
+        &mut self,
+        i: usize,
+        o: usize,
+        armour_only: bool,
+        from: usize,
+        to: usize,
+    ) -> usize {
+        let len = to - from;
+        if len > 1 {
+            let sides = u32::try_from(len).unwrap_or(u32::MAX);
+            let list = if armour_only {
+                &self.s.armour_targets[o]
+            } else {
+                &self.s.targets[o]
+            };
+            for _ in 0..4 {
+                let k = usize::try_from(self.s.dice.d(sides) - 1).unwrap_or(0);
+                let j = list[from + k];
+                if self.s.pieces[j].fighting() && self.wanted(i, j, armour_only) {
+                    return j;
+                }
+            }
+        }
+        let n = self.faces(i, o, armour_only, from, to).count();
+        debug_assert!(n > 0, "the run starts with a wanted stand");
+        let k = if n > 1 {
+            let k = self.s.dice.d(u32::try_from(n).unwrap_or(u32::MAX)) - 1;
+            usize::try_from(k).unwrap_or(0)
+        } else {
+            0
+        };
+        let first = if armour_only {
+            self.s.armour_targets[o][from]
+        } else {
+            self.s.targets[o][from]
+        };
+        self.faces(i, o, armour_only, from, to)
+            .nth(k)
+            .unwrap_or(first)
     }
 
     /// The stands of a run of side `o`'s target list (positions `from..to`)
