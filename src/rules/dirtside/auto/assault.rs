@@ -2,6 +2,7 @@
 //! both sides draw until one gives way.
 
 use super::events::DsEvent;
+use super::fire::Situation;
 use super::{Battle, Post};
 use crate::battle::result::Role;
 use crate::rules::dirtside::chits;
@@ -11,7 +12,8 @@ use crate::rules::dirtside::infantry::{self, Cover};
 
 impl Battle<'_, '_> {
     /// An attacking infantry unit close-assaults when an enemy is within a
-    /// double move (and 2"): `None` if it did not try, else whether it went in.
+    /// double move (and 2"): `None` if it did not try, else whether it went in
+    /// (or, having first to pin its target, fired at it instead).
     pub(super) fn try_assault(&mut self, u: usize) -> Option<bool> {
         if !self.has_teams(u) {
             return None;
@@ -29,7 +31,29 @@ impl Battle<'_, '_> {
         if gap > 2 * mf + 2 {
             return None;
         }
+        // Fire to pin first (docs/rules-decisions.md): a unit that has not
+        // yet fired at the unit it means to assault closes to its weapons'
+        // reach and fires at it in this activation, going in at a later one.
+        if self.s.units[u].pinned != Some(v) {
+            if !self.has_shot_at(u, v) {
+                self.advance(u);
+                if !self.present(u) || self.s.units[u].out || self.s.over.is_some() {
+                    return Some(true);
+                }
+            }
+            if self.has_shot_at(u, v) {
+                self.s.units[u].pinned = Some(v);
+                self.fire_unit(u, Some(v), Situation::default());
+            } else {
+                self.fire_unit(u, None, Situation::default());
+            }
+            return Some(true);
+        }
         Some(self.assault(u, v, threat))
+    }
+
+    fn has_shot_at(&self, u: usize, v: usize) -> bool {
+        self.alive(u).any(|e| self.has_target(e, Some(v)))
     }
 
     /// The close assault of `u` on `v`; returns false if the attacker balked.
