@@ -58,7 +58,20 @@ impl Battle<'_, '_> {
 
     /// The close assault of `u` on `v`; returns false if the attacker balked.
     pub(crate) fn assault(&mut self, u: usize, v: usize, threat: i64) -> bool {
-        if !self.reaction_at(u, "close assault", threat) {
+        // An Under Fire unit must pass a reaction before it moves (L379-381);
+        // the assault's double move is that move, so one test is taken at
+        // the higher of the two threats (L303, docs/rules-decisions.md).
+        let (why, threat) = if self.s.units[u].marker {
+            let moving = if self.infantry_unit(u) {
+                Threat::InfantryUnderFireMoves
+            } else {
+                Threat::VehicleUnderFireMoves
+            };
+            ("close assault, under fire", threat.max(moving.level()))
+        } else {
+            ("close assault", threat)
+        };
+        if !self.reaction_at(u, why, threat) {
             return false;
         }
         // The unit assaulted inverts its command marker: if it has not
@@ -268,5 +281,80 @@ impl Battle<'_, '_> {
             result: reading.result,
             effects: Vec::new(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Battle, Prepared};
+    use crate::battle::result::Role;
+    use crate::battle::setup::{BattleSetup, Force, StandSetup};
+    use crate::core::dice::Roller;
+    use crate::core::kinds::{Cover, Medical, StandType, Weapon};
+
+    fn platoon(side: &str) -> Force {
+        let stands = (0..4)
+            .map(|i| StandSetup {
+                unit: format!("{side}-pl"),
+                stand_type: StandType::Infantry,
+                vehicle: None,
+                weapon: Some(Weapon::SlaSquad),
+                men: 4,
+                ..StandSetup::example(&format!("{side}-{i}"))
+            })
+            .collect();
+        Force {
+            side: side.into(),
+            medical: Medical::Normal,
+            enemy_treats_pw_well: false,
+            commands: vec![],
+            units: vec![],
+            stands,
+        }
+    }
+
+    /// A confident unit assaults at +0, but one marked Under Fire must pass
+    /// its +1 test to move (L379-381): over many seeds every assault
+    /// reaction it takes is at +1 or more (the review found +0 tests).
+    #[test]
+    fn an_under_fire_unit_tests_at_least_plus_one_to_assault() {
+        let s = BattleSetup {
+            code: "t".into(),
+            ruleset: "dirtside".into(),
+            range_cm: 20,
+            defender_cover: Cover::Open,
+            terrain: String::new(),
+            turn_limit: 12,
+            options: Default::default(),
+            attacker: platoon("a"),
+            defender: platoon("d"),
+        };
+        let p = Prepared::new(&s, true).unwrap();
+        for seed in 0..20 {
+            let mut b = Battle {
+                p: &p,
+                s: p.start(Roller::seeded(seed)),
+            };
+            let unit = |b: &Battle, r| (0..b.s.units.len()).find(|&u| b.s.units[u].role == r);
+            let (u, v) = (
+                unit(&b, Role::Attacker).unwrap(),
+                unit(&b, Role::Defender).unwrap(),
+            );
+            b.s.units[u].marker = true;
+            b.assault(u, v, 0);
+            let tests: Vec<i64> =
+                b.s.log
+                    .events()
+                    .iter()
+                    .filter_map(|e| e.data.as_ref())
+                    .filter(|d| d["kind"] == "reaction" && d["unit"] == "a-pl")
+                    .map(|d| d["threat"].as_i64().unwrap())
+                    .collect();
+            assert!(!tests.is_empty(), "seed {seed}: no reaction test");
+            assert!(
+                tests.iter().all(|&t| t >= 1),
+                "seed {seed}: threats {tests:?}"
+            );
+        }
     }
 }
