@@ -74,14 +74,6 @@ impl Battle<'_, '_> {
         if !self.reaction_at(u, why, threat) {
             return false;
         }
-        // The unit assaulted inverts its command marker: if it has not
-        // activated yet this turn, it will not (L101).
-        if !self.s.units[v].activated {
-            self.s.units[v].activated = true;
-            self.log(Some(self.s.units[v].role), move |b| {
-                DsEvent::LosesActivation { unit: b.ucode(v) }
-            });
-        }
         let gap = self.gap(u, v);
         if gap > 2 {
             self.shift(u, gap - 2, "double move");
@@ -91,6 +83,15 @@ impl Battle<'_, '_> {
             if !still || self.s.over.is_some() {
                 return true;
             }
+        }
+        // The unit assaulted inverts its command marker: if it has not
+        // activated yet this turn, it will not (L101). Only an assault that
+        // comes in does this, not one stopped on its way by opportunity fire.
+        if !self.s.units[v].activated {
+            self.s.units[v].activated = true;
+            self.log(Some(self.s.units[v].role), move |b| {
+                DsEvent::LosesActivation { unit: b.ucode(v) }
+            });
         }
         let powered = self.alive(u).any(|e| self.s.elements[e].powered());
         let level_before = self.s.units[v].level;
@@ -356,5 +357,48 @@ mod tests {
                 "seed {seed}: threats {tests:?}"
             );
         }
+    }
+
+    /// L101: only an assault that comes in costs the target its activation.
+    /// An attacker broken on its way in (as by opportunity fire on its
+    /// double move) stops; the target still activates (the review found
+    /// targets losing their activation to assaults that never came).
+    #[test]
+    fn an_assault_that_never_comes_in_leaves_the_target_its_activation() {
+        use crate::rules::dirtside::confidence::Level;
+        let s = BattleSetup {
+            code: "t".into(),
+            ruleset: "dirtside".into(),
+            range_cm: 20,
+            defender_cover: Cover::Open,
+            terrain: String::new(),
+            turn_limit: 12,
+            options: Default::default(),
+            attacker: platoon("a"),
+            defender: platoon("d"),
+        };
+        let p = Prepared::new(&s, false).unwrap();
+        let mut went = 0;
+        for seed in 0..20 {
+            let mut b = Battle {
+                p: &p,
+                s: p.start(Roller::seeded(seed)),
+            };
+            let unit = |b: &Battle, r| (0..b.s.units.len()).find(|&u| b.s.units[u].role == r);
+            let (u, v) = (
+                unit(&b, Role::Attacker).unwrap(),
+                unit(&b, Role::Defender).unwrap(),
+            );
+            assert!(b.gap(u, v) > 2);
+            b.s.units[u].level = Level::Broken;
+            if b.assault(u, v, 0) {
+                went += 1;
+                assert!(
+                    !b.s.units[v].activated,
+                    "seed {seed}: target lost its activation"
+                );
+            }
+        }
+        assert!(went > 0, "no reaction passed");
     }
 }
