@@ -324,7 +324,8 @@ fn air_defence_and_artillery_stands_fight() {
 /// L1089–1105: foot teams of an attacking unit with an APC ride in it and
 /// unload half a move short of the enemy, so they reach the enemy's
 /// position in a few turns instead of walking 2" a turn; and a hit carrier
-/// hurts those aboard.
+/// hurts those aboard. Since the teams fire to pin before they assault
+/// (`dirtside_doctrine.rs`), about half the battles end by fire first.
 #[test]
 fn foot_infantry_ride_in_their_units_apcs() {
     use bounce::core::kinds::Cover;
@@ -343,7 +344,7 @@ fn foot_infantry_ride_in_their_units_apcs() {
     let mean = f64::from(first_assaults) / f64::from(battles.max(1));
     eprintln!("{dismounts} dismounts; first assault in turn {mean} over {battles} battles");
     assert!(
-        dismounts > 0 && battles >= 20 && mean < 6.0,
+        dismounts > 0 && battles >= 12 && mean < 6.0,
         "{dismounts} dismounts; first assault in turn {mean} over {battles} battles"
     );
 }

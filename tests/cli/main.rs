@@ -17,6 +17,7 @@ mod conformance;
 mod creation;
 mod demo;
 mod dirtside;
+mod dirtside_doctrine;
 mod dirtside_fidelity;
 mod dirtside_rules;
 mod dirtside_speed;

@@ -503,7 +503,8 @@ pub fn vehicle_hit(
             }
         } else if total > armour {
             VehicleResult::KnockedOut
-        } else if total == armour {
+        } else if total == armour && total > 0 {
+            // A shot that scores nothing does nothing, even to armour 0.
             VehicleResult::Damaged
         } else {
             VehicleResult::Undamaged

@@ -2,6 +2,7 @@
 //! both sides draw until one gives way.
 
 use super::events::DsEvent;
+use super::fire::Situation;
 use super::{Battle, Post};
 use crate::battle::result::Role;
 use crate::rules::dirtside::chits;
@@ -11,7 +12,8 @@ use crate::rules::dirtside::infantry::{self, Cover};
 
 impl Battle<'_, '_> {
     /// An attacking infantry unit close-assaults when an enemy is within a
-    /// double move (and 2"): `None` if it did not try, else whether it went in.
+    /// double move (and 2"): `None` if it did not try, else whether it went in
+    /// (or, having first to pin its target, fired at it instead).
     pub(super) fn try_assault(&mut self, u: usize) -> Option<bool> {
         if !self.has_teams(u) {
             return None;
@@ -29,21 +31,48 @@ impl Battle<'_, '_> {
         if gap > 2 * mf + 2 {
             return None;
         }
+        // Fire to pin first (docs/rules-decisions.md): a unit that has not
+        // yet fired at the unit it means to assault closes to its weapons'
+        // reach and fires at it in this activation, going in at a later one.
+        if self.s.units[u].pinned != Some(v) {
+            if !self.has_shot_at(u, v) {
+                self.advance(u);
+                if !self.present(u) || self.s.units[u].out || self.s.over.is_some() {
+                    return Some(true);
+                }
+            }
+            if self.has_shot_at(u, v) {
+                self.s.units[u].pinned = Some(v);
+                self.fire_unit(u, Some(v), Situation::default());
+            } else {
+                self.fire_unit(u, None, Situation::default());
+            }
+            return Some(true);
+        }
         Some(self.assault(u, v, threat))
+    }
+
+    fn has_shot_at(&self, u: usize, v: usize) -> bool {
+        self.alive(u).any(|e| self.has_target(e, Some(v)))
     }
 
     /// The close assault of `u` on `v`; returns false if the attacker balked.
     pub(crate) fn assault(&mut self, u: usize, v: usize, threat: i64) -> bool {
-        if !self.reaction_at(u, "close assault", threat) {
+        // An Under Fire unit must pass a reaction before it moves (L379-381);
+        // the assault's double move is that move, so one test is taken at
+        // the higher of the two threats (L303, docs/rules-decisions.md).
+        let (why, threat) = if self.s.units[u].marker {
+            let moving = if self.infantry_unit(u) {
+                Threat::InfantryUnderFireMoves
+            } else {
+                Threat::VehicleUnderFireMoves
+            };
+            ("close assault, under fire", threat.max(moving.level()))
+        } else {
+            ("close assault", threat)
+        };
+        if !self.reaction_at(u, why, threat) {
             return false;
-        }
-        // The unit assaulted inverts its command marker: if it has not
-        // activated yet this turn, it will not (L101).
-        if !self.s.units[v].activated {
-            self.s.units[v].activated = true;
-            self.log(Some(self.s.units[v].role), move |b| {
-                DsEvent::LosesActivation { unit: b.ucode(v) }
-            });
         }
         let gap = self.gap(u, v);
         if gap > 2 {
@@ -54,6 +83,15 @@ impl Battle<'_, '_> {
             if !still || self.s.over.is_some() {
                 return true;
             }
+        }
+        // The unit assaulted inverts its command marker: if it has not
+        // activated yet this turn, it will not (L101). Only an assault that
+        // comes in does this, not one stopped on its way by opportunity fire.
+        if !self.s.units[v].activated {
+            self.s.units[v].activated = true;
+            self.log(Some(self.s.units[v].role), move |b| {
+                DsEvent::LosesActivation { unit: b.ucode(v) }
+            });
         }
         let powered = self.alive(u).any(|e| self.s.elements[e].powered());
         let level_before = self.s.units[v].level;
@@ -244,5 +282,123 @@ impl Battle<'_, '_> {
             result: reading.result,
             effects: Vec::new(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Battle, Prepared};
+    use crate::battle::result::Role;
+    use crate::battle::setup::{BattleSetup, Force, StandSetup};
+    use crate::core::dice::Roller;
+    use crate::core::kinds::{Cover, Medical, StandType, Weapon};
+
+    fn platoon(side: &str) -> Force {
+        let stands = (0..4)
+            .map(|i| StandSetup {
+                unit: format!("{side}-pl"),
+                stand_type: StandType::Infantry,
+                vehicle: None,
+                weapon: Some(Weapon::SlaSquad),
+                men: 4,
+                ..StandSetup::example(&format!("{side}-{i}"))
+            })
+            .collect();
+        Force {
+            side: side.into(),
+            medical: Medical::Normal,
+            enemy_treats_pw_well: false,
+            commands: vec![],
+            units: vec![],
+            stands,
+        }
+    }
+
+    /// A confident unit assaults at +0, but one marked Under Fire must pass
+    /// its +1 test to move (L379-381): over many seeds every assault
+    /// reaction it takes is at +1 or more (the review found +0 tests).
+    #[test]
+    fn an_under_fire_unit_tests_at_least_plus_one_to_assault() {
+        let s = BattleSetup {
+            code: "t".into(),
+            ruleset: "dirtside".into(),
+            range_cm: 20,
+            defender_cover: Cover::Open,
+            terrain: String::new(),
+            turn_limit: 12,
+            options: Default::default(),
+            attacker: platoon("a"),
+            defender: platoon("d"),
+        };
+        let p = Prepared::new(&s, true).unwrap();
+        for seed in 0..20 {
+            let mut b = Battle {
+                p: &p,
+                s: p.start(Roller::seeded(seed)),
+            };
+            let unit = |b: &Battle, r| (0..b.s.units.len()).find(|&u| b.s.units[u].role == r);
+            let (u, v) = (
+                unit(&b, Role::Attacker).unwrap(),
+                unit(&b, Role::Defender).unwrap(),
+            );
+            b.s.units[u].marker = true;
+            b.assault(u, v, 0);
+            let tests: Vec<i64> =
+                b.s.log
+                    .events()
+                    .iter()
+                    .filter_map(|e| e.data.as_ref())
+                    .filter(|d| d["kind"] == "reaction" && d["unit"] == "a-pl")
+                    .map(|d| d["threat"].as_i64().unwrap())
+                    .collect();
+            assert!(!tests.is_empty(), "seed {seed}: no reaction test");
+            assert!(
+                tests.iter().all(|&t| t >= 1),
+                "seed {seed}: threats {tests:?}"
+            );
+        }
+    }
+
+    /// L101: only an assault that comes in costs the target its activation.
+    /// An attacker broken on its way in (as by opportunity fire on its
+    /// double move) stops; the target still activates (the review found
+    /// targets losing their activation to assaults that never came).
+    #[test]
+    fn an_assault_that_never_comes_in_leaves_the_target_its_activation() {
+        use crate::rules::dirtside::confidence::Level;
+        let s = BattleSetup {
+            code: "t".into(),
+            ruleset: "dirtside".into(),
+            range_cm: 20,
+            defender_cover: Cover::Open,
+            terrain: String::new(),
+            turn_limit: 12,
+            options: Default::default(),
+            attacker: platoon("a"),
+            defender: platoon("d"),
+        };
+        let p = Prepared::new(&s, false).unwrap();
+        let mut went = 0;
+        for seed in 0..20 {
+            let mut b = Battle {
+                p: &p,
+                s: p.start(Roller::seeded(seed)),
+            };
+            let unit = |b: &Battle, r| (0..b.s.units.len()).find(|&u| b.s.units[u].role == r);
+            let (u, v) = (
+                unit(&b, Role::Attacker).unwrap(),
+                unit(&b, Role::Defender).unwrap(),
+            );
+            assert!(b.gap(u, v) > 2);
+            b.s.units[u].level = Level::Broken;
+            if b.assault(u, v, 0) {
+                went += 1;
+                assert!(
+                    !b.s.units[v].activated,
+                    "seed {seed}: target lost its activation"
+                );
+            }
+        }
+        assert!(went > 0, "no reaction passed");
     }
 }

@@ -154,6 +154,8 @@ pub struct Unit {
     /// While its teams ride in another unit's carriers: that unit, with
     /// which it moves and activates (`riders.rs`).
     pub rides_with: Option<usize>,
+    /// The enemy unit this unit last fired at to pin it before an assault.
+    pub pinned: Option<usize>,
 }
 
 /// The battle's pieces built once; each run starts from a copy.

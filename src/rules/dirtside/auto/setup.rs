@@ -130,6 +130,7 @@ impl<'a> Prepared<'a> {
                         post,
                         moved: 0,
                         rides_with: None,
+                        pinned: None,
                     });
                     p.unit_codes.push(if sizes.len() == 1 {
                         code.to_string()

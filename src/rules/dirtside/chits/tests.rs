@@ -227,3 +227,16 @@ fn cover_protects_more_the_deeper_it_is_for_every_weapon() {
     }
     assert!(checked >= 8, "every anti-personnel weapon: {checked}");
 }
+
+/// A shot whose valid chits score nothing does nothing, even to armour 0
+/// (the review found `G3 G1 G1 (valid none) = 0: damaged` on a SAM site);
+/// one valid point still knocks it out.
+#[test]
+fn nothing_valid_does_not_damage_armour_zero() {
+    let (r, read) = hit("hkp/3", Some(Band::Long), 0, "G3,G1,G1");
+    assert_eq!((r, read.valid_total), (VehicleResult::Undamaged, 0));
+    let (r, _) = hit("hkp/3", Some(Band::Long), 0, "R1,G1,G1");
+    assert_eq!(r, VehicleResult::KnockedOut);
+    let (r, _) = hit("hkp/3", Some(Band::Medium), 4, "R3,Y1,G1");
+    assert_eq!(r, VehicleResult::Damaged, "equal to armour still damages");
+}
