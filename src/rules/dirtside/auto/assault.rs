@@ -34,20 +34,30 @@ impl Battle<'_, '_> {
         // Fire to pin first (docs/rules-decisions.md): a unit that has not
         // yet fired at the unit it means to assault closes to its weapons'
         // reach and fires at it in this activation, going in at a later one.
-        if self.s.units[u].pinned != Some(v) {
+        // A target already Under Fire (from this unit or any other) is
+        // pinned: go in. A unit that has no shot at its target and can come
+        // no closer without going in has nothing to pin with: it goes in too
+        // (otherwise, as each pinned target broke and the next along the
+        // line became the nearest, attackers stood off firing for the rest
+        // of the battle and never went in).
+        if self.s.units[u].pinned != Some(v) && !self.s.units[v].marker {
+            let mut closed = true;
             if !self.has_shot_at(u, v) {
                 self.advance(u);
                 if !self.present(u) || self.s.units[u].out || self.s.over.is_some() {
                     return Some(true);
                 }
+                closed = self.gap(u, v) < gap;
             }
             if self.has_shot_at(u, v) {
                 self.s.units[u].pinned = Some(v);
                 self.fire_unit(u, Some(v), Situation::default());
-            } else {
-                self.fire_unit(u, None, Situation::default());
+                return Some(true);
             }
-            return Some(true);
+            if closed {
+                self.fire_unit(u, None, Situation::default());
+                return Some(true);
+            }
         }
         Some(self.assault(u, v, threat))
     }
