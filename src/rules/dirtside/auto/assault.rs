@@ -324,12 +324,9 @@ mod tests {
         }
     }
 
-    /// A confident unit assaults at +0, but one marked Under Fire must pass
-    /// its +1 test to move (L379-381): over many seeds every assault
-    /// reaction it takes is at +1 or more (the review found +0 tests).
-    #[test]
-    fn an_under_fire_unit_tests_at_least_plus_one_to_assault() {
-        let s = BattleSetup {
+    /// Two line platoons 20 cm apart in the open.
+    fn two_platoons() -> BattleSetup {
+        BattleSetup {
             code: "t".into(),
             ruleset: "dirtside".into(),
             range_cm: 20,
@@ -339,7 +336,15 @@ mod tests {
             options: Default::default(),
             attacker: platoon("a"),
             defender: platoon("d"),
-        };
+        }
+    }
+
+    /// A confident unit assaults at +0, but one marked Under Fire must pass
+    /// its +1 test to move (L379-381): over many seeds every assault
+    /// reaction it takes is at +1 or more (the review found +0 tests).
+    #[test]
+    fn an_under_fire_unit_tests_at_least_plus_one_to_assault() {
+        let s = two_platoons();
         let p = Prepared::new(&s, true).unwrap();
         for seed in 0..20 {
             let mut b = Battle {
@@ -376,17 +381,7 @@ mod tests {
     #[test]
     fn an_assault_that_never_comes_in_leaves_the_target_its_activation() {
         use crate::rules::dirtside::confidence::Level;
-        let s = BattleSetup {
-            code: "t".into(),
-            ruleset: "dirtside".into(),
-            range_cm: 20,
-            defender_cover: Cover::Open,
-            terrain: String::new(),
-            turn_limit: 12,
-            options: Default::default(),
-            attacker: platoon("a"),
-            defender: platoon("d"),
-        };
+        let s = two_platoons();
         let p = Prepared::new(&s, false).unwrap();
         let mut went = 0;
         for seed in 0..20 {

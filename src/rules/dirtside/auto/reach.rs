@@ -334,8 +334,17 @@ impl Battle<'_, '_> {
     }
 
     fn unit_reach_now(&self, u: usize, v: usize) -> i64 {
-        let r = self.reaches();
         let mut far = -1;
+        self.each_pair_of_kinds(u, v, |e, t| far = far.max(self.shot_reach(e, t)));
+        far
+    }
+
+    /// Calls `f` for an element of `u` and one of `v` of each pair of kinds
+    /// the two units hold (alike firers and targets of one make answer
+    /// alike, so one of each is asked).
+    #[inline]
+    fn each_pair_of_kinds(&self, u: usize, v: usize, mut f: impl FnMut(usize, usize)) {
+        let r = self.reaches();
         let mut asked: Option<usize> = None;
         for e in self.alive(u) {
             if asked.is_some_and(|a| self.same_firer(a, e)) {
@@ -348,10 +357,9 @@ impl Battle<'_, '_> {
                     continue;
                 }
                 tried = r.make_of[t];
-                far = far.max(self.shot_reach(e, t));
+                f(e, t);
             }
         }
-        far
     }
 
     /// The ranges below `MASKED` at which some element of `u` has a shot
@@ -365,23 +373,8 @@ impl Battle<'_, '_> {
         if (a, b, c) == stamp {
             return mask;
         }
-        let r = self.reaches();
         let mut mask = 0;
-        let mut asked: Option<usize> = None;
-        for e in self.alive(u) {
-            if asked.is_some_and(|a| self.same_firer(a, e)) {
-                continue;
-            }
-            asked = Some(e);
-            let mut tried = usize::MAX;
-            for t in self.alive(v) {
-                if r.make_of[t] == tried {
-                    continue;
-                }
-                tried = r.make_of[t];
-                mask |= self.direct_mask(e, t);
-            }
-        }
+        self.each_pair_of_kinds(u, v, |e, t| mask |= self.direct_mask(e, t));
         cell.set((stamp.0, stamp.1, stamp.2, mask));
         mask
     }
