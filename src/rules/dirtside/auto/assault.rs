@@ -22,8 +22,7 @@ impl Battle<'_, '_> {
         let mf = self.unit_mf(u);
         let role = self.s.units[u].role;
         let target = self
-            .side_units(role.other())
-            .into_iter()
+            .side_iter(role.other())
             .filter(|&v| self.alive(v).any(|e| !self.s.elements[e].is_vehicle()))
             .map(|v| (self.gap(u, v), v))
             .min();
@@ -198,8 +197,7 @@ impl Battle<'_, '_> {
         self.leave_behind(u);
         let role = self.s.units[u].role;
         let held = self
-            .side_units(role.other())
-            .into_iter()
+            .side_iter(role.other())
             .any(|w| !self.s.units[w].out && self.s.units[w].dist == spot);
         self.s.units[u].dist = match (held, role) {
             (false, _) => spot,

@@ -23,6 +23,7 @@ impl Battle<'_, '_> {
         for u in self.s.units.iter_mut() {
             u.activated = false;
         }
+        self.s.next_from = Default::default();
         self.ride_along();
         let first = self.first_side();
         self.log(None, |b| Shared::TurnBegins {
@@ -111,8 +112,27 @@ impl Battle<'_, '_> {
         idle
     }
 
+    /// The first unit of `side` on the table not yet activated. Within a
+    /// turn no unit activates twice or comes back once gone, so the search
+    /// starts where the last one stopped.
     fn next_unit(&self, side: Role) -> Option<usize> {
-        self.side_iter(side).find(|&u| !self.s.units[u].activated)
+        let range = self.side_range(side);
+        let from = &self.s.next_from[side.index()];
+        let mut u = from.get().max(range.start);
+        while u < range.end {
+            let x = &self.s.units[u];
+            if x.role == side && !x.activated && self.present(u) {
+                break;
+            }
+            u += 1;
+        }
+        from.set(u);
+        let found = (u < range.end).then_some(u);
+        debug_assert_eq!(
+            found,
+            self.side_iter(side).find(|&u| !self.s.units[u].activated)
+        );
+        found
     }
 
     /// One unit's activation in the auto-resolver.

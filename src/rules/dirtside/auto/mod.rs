@@ -27,6 +27,7 @@ mod riders;
 mod setup;
 mod slam;
 pub mod table;
+mod target;
 mod transport;
 
 use crate::battle::drive::{play_out, TurnByTurn};
@@ -207,6 +208,15 @@ pub(crate) struct State {
     pub(crate) reach_memo: reach::Memo,
     /// The winner and why, once a side has broken.
     pub(crate) over: Option<(Winner, String)>,
+    /// Lists each fire plan refills (`target.rs`), kept to reuse.
+    pub(crate) fire_buf: target::FireBuffers,
+    /// The last attack's list of shots, kept to reuse.
+    pub(crate) spare_shots: Vec<(usize, usize, fire::Plan)>,
+    /// The last draw of chits against infantry, kept to reuse.
+    pub(crate) drawn: Vec<Chit>,
+    /// Per side (by `Role::index`), the first unit that may still activate
+    /// this turn: units before it have activated or left (`next_unit`).
+    pub(crate) next_from: [std::cell::Cell<usize>; 2],
 }
 
 /// The tally of one attack on each enemy unit: strength at its start, losses, leader.

@@ -42,6 +42,8 @@ pub(crate) struct Reaches {
     direct: Vec<OnceLock<u128>>,
     /// Per side, the units from its first to its last.
     sides: [std::ops::Range<usize>; 2],
+    /// The command units, in order (a unit is one from the start or never).
+    commands: Vec<usize>,
 }
 
 impl Reaches {
@@ -75,6 +77,9 @@ impl Reaches {
         let direct = (0..makes * 4 * makes * 3)
             .map(|_| OnceLock::new())
             .collect();
+        let commands = (0..b.p.units.len())
+            .filter(|&u| b.p.units[u].command)
+            .collect();
         Reaches {
             make_of,
             makes,
@@ -82,6 +87,7 @@ impl Reaches {
             table,
             direct,
             sides,
+            commands,
         }
     }
 }
@@ -106,12 +112,25 @@ impl Battle<'_, '_> {
         self.reaches().sides[r.index()].clone()
     }
 
+    /// The command units, in order.
+    #[inline]
+    pub(super) fn command_units(&self) -> &[usize] {
+        &self.reaches().commands
+    }
+
     /// Whether `e` fires missiles (what keeps an enemy ADS active).
     pub(super) fn is_missile_armed(&self, e: usize) -> bool {
         match self.s.elements[e].make {
             Make::Team { launcher, .. } => launcher.is_some(),
             Make::Vehicle { weapon, .. } => weapon.system.missile(),
         }
+    }
+
+    /// The index of element `e`'s make among the battle's makes: two
+    /// elements of one make have the same index.
+    #[inline]
+    pub(super) fn make_index(&self, e: usize) -> usize {
+        self.reaches().make_of[e]
     }
 
     /// `max_reach(e)`, looked up.

@@ -192,6 +192,10 @@ impl<'a> Prepared<'a> {
             left_behind: false,
             reach_memo: super::reach::Memo::new(self.units.len()),
             over: None,
+            fire_buf: Default::default(),
+            spare_shots: Vec::new(),
+            drawn: Vec::new(),
+            next_from: Default::default(),
         }
     }
 }
