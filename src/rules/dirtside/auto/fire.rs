@@ -130,12 +130,17 @@ impl Battle<'_, '_> {
     /// table, since it can only intercept when active (L155); otherwise it
     /// stays in ground-fire mode (L161). Active, it may not fire its guns at
     /// ground targets, and it is easier to see (L151).
+    #[inline]
     pub(crate) fn ads_active(&self, e: usize) -> bool {
         let f = &self.s.elements[e];
         if !matches!(f.make, Make::Vehicle { ads: true, .. }) {
             return false;
         }
-        let enemy = f.role.other();
+        self.enemy_missiles(f.role.other())
+    }
+
+    /// Whether side `enemy` has a missile-armed element on the table.
+    fn enemy_missiles(&self, enemy: crate::battle::result::Role) -> bool {
         self.s.elements.iter().any(|g| {
             g.alive
                 && g.role == enemy
@@ -357,6 +362,7 @@ impl Battle<'_, '_> {
         }
     }
 
+    #[inline]
     fn target_position(&self, t: usize, sit: Situation) -> Position {
         if let Some(p) = sit.cover {
             return p;
@@ -372,6 +378,7 @@ impl Battle<'_, '_> {
         }
     }
 
+    #[inline]
     pub(super) fn infantry_cover(&self, t: usize, sit: Situation) -> Cover {
         match self.target_position(t, sit) {
             Position::Soft | Position::PopUp => Cover::Soft,

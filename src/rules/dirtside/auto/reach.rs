@@ -44,6 +44,8 @@ pub(crate) struct Reaches {
     sides: [std::ops::Range<usize>; 2],
     /// The command units, in order (a unit is one from the start or never).
     commands: Vec<usize>,
+    /// Per side, whether it has an ADS vehicle at all.
+    ads: [bool; 2],
 }
 
 impl Reaches {
@@ -80,7 +82,13 @@ impl Reaches {
         let commands = (0..b.p.units.len())
             .filter(|&u| b.p.units[u].command)
             .collect();
+        let ads = Role::BOTH.map(|r| {
+            b.p.elements
+                .iter()
+                .any(|x| x.role == r && matches!(x.make, Make::Vehicle { ads: true, .. }))
+        });
         Reaches {
+            ads,
             make_of,
             makes,
             longest,
@@ -110,6 +118,13 @@ impl Battle<'_, '_> {
     #[inline]
     pub(super) fn side_range(&self, r: Role) -> std::ops::Range<usize> {
         self.reaches().sides[r.index()].clone()
+    }
+
+    /// Whether side `r` had an ADS vehicle at the start: if not, no missile
+    /// lost can switch one off.
+    #[inline]
+    pub(super) fn has_ads(&self, r: Role) -> bool {
+        self.reaches().ads[r.index()]
     }
 
     /// The command units, in order.
@@ -226,6 +241,12 @@ impl Battle<'_, '_> {
     }
 }
 
+/// A number for a newly prepared battle, never given twice in a process.
+pub(crate) fn battle_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, Relaxed)
+}
+
 /// Per pair of units, the farthest any element of one has a shot at some
 /// element of the other, kept until either unit changes. Moves do not change
 /// it (the range is compared afresh each time); what does is counted by
@@ -234,11 +255,23 @@ impl Battle<'_, '_> {
 #[derive(Clone, Default)]
 pub(crate) struct Memo {
     units: usize,
-    /// Per unit, how many times it has changed.
+    /// The prepared battle (`Prepared::id`) the cells belong to.
+    battle: u64,
+    /// Per unit, a number for its state: 0 as the battle opens (the same in
+    /// every run), else the number given at its last change, never given
+    /// twice, so cells of the opening state hold from run to run and no
+    /// other cell outlives its run.
     version: Vec<u32>,
-    /// Changes to the whole table; never reset, so a reused memo's old
-    /// cells cannot match.
+    /// The last number given to a changed unit.
+    last_version: u32,
+    /// A number for the state of the whole table (an ADS on or off, table
+    /// play's commands): the battle's opening number as a run starts, a
+    /// number never given before at each change.
     table: u32,
+    /// The opening number of `table` for this battle.
+    opening_table: u32,
+    /// The last number given to `table`.
+    last_table: u32,
     /// Per (firer unit, target unit): the versions it was worked out at and
     /// the farthest shot.
     cells: Vec<std::cell::Cell<(u32, u32, u32, i64)>>,
@@ -259,18 +292,27 @@ pub(crate) struct Memo {
 }
 
 impl Memo {
-    pub(crate) fn new(units: usize) -> Memo {
-        let mut m = Memo::default();
-        m.restart(units);
+    pub(crate) fn new(units: usize, battle: u64) -> Memo {
+        let mut m = Memo {
+            battle: u64::MAX,
+            ..Memo::default()
+        };
+        m.restart(units, battle);
         m
     }
 
-    /// A fresh start for a battle of `units` units, keeping the vectors.
-    pub(crate) fn restart(&mut self, units: usize) {
+    /// A fresh start for battle `battle` of `units` units, keeping the
+    /// vectors, and the cells worked out for its opening if it is the
+    /// battle the memo last served.
+    pub(crate) fn restart(&mut self, units: usize, battle: u64) {
         self.units = units;
         self.version.clear();
         self.version.resize(units, 0);
-        self.table = self.table.wrapping_add(1);
+        if battle != self.battle {
+            self.battle = battle;
+            self.opening_table = self.new_table();
+        }
+        self.table = self.opening_table;
         self.cells
             .resize(units * units, std::cell::Cell::new((0, 0, u32::MAX, -1)));
         self.apart.clear();
@@ -280,16 +322,33 @@ impl Memo {
         self.epoch += 1;
         self.in_reach
             .resize(units, std::cell::Cell::new((u64::MAX, false)));
-        if self.table == u32::MAX {
-            self.forget();
-        }
     }
-}
 
-impl Memo {
-    /// Every cell unknown again (once the table counter wraps).
+    /// A number for the table never given before (cells stamped `u32::MAX`
+    /// never match: that number is not given).
+    fn new_table(&mut self) -> u32 {
+        self.last_table += 1;
+        if self.last_table == u32::MAX {
+            self.forget();
+            self.last_table = 1;
+        }
+        self.last_table
+    }
+
+    /// A number for a changed unit never given before.
+    fn new_version(&mut self) -> u32 {
+        self.last_version += 1;
+        if self.last_version == u32::MAX {
+            self.forget();
+            self.last_version = 1;
+        }
+        self.last_version
+    }
+
+    /// Every cell unknown again (once numbers run out). The current run
+    /// goes on with the numbers it holds; the next start is a new battle's.
     fn forget(&mut self) {
-        self.table = 0;
+        self.battle = u64::MAX;
         for c in &self.cells {
             c.set((0, 0, u32::MAX, -1));
         }
@@ -303,9 +362,9 @@ impl Battle<'_, '_> {
     /// Something about unit `u` changed that can change whom it can shoot
     /// or who can shoot it (not its place: ranges are compared afresh).
     pub(crate) fn unit_changed(&mut self, u: usize) {
-        let v = &mut self.s.reach_memo.version[u];
-        *v = v.wrapping_add(1);
-        self.s.reach_memo.epoch += 1;
+        let m = &mut self.s.reach_memo;
+        m.version[u] = m.new_version();
+        m.epoch += 1;
     }
 
     /// A unit moved or left the table: ranges, and who is there, changed.
@@ -329,11 +388,8 @@ impl Battle<'_, '_> {
     /// that an ADS watched for): forget every pair.
     pub(crate) fn table_changed(&mut self) {
         let m = &mut self.s.reach_memo;
-        m.table = m.table.wrapping_add(1);
+        m.table = m.new_table();
         m.epoch += 1;
-        if m.table == u32::MAX {
-            m.forget();
-        }
     }
 
     /// The farthest range at which some element of `u` has a shot at some
@@ -390,6 +446,11 @@ impl Battle<'_, '_> {
         let cell = &m.direct[u * m.units + v];
         let (a, b, c, mask) = cell.get();
         if (a, b, c) == stamp {
+            debug_assert_eq!(mask, {
+                let mut m = 0;
+                self.each_pair_of_kinds(u, v, |e, t| m |= self.direct_mask(e, t));
+                m
+            });
             return mask;
         }
         let mut mask = 0;
