@@ -21,11 +21,26 @@ impl Battle<'_, '_> {
         let threat = confidence::assault_threat(self.s.units[u].level)?;
         let mf = self.unit_mf(u);
         let role = self.s.units[u].role;
-        let target = self
-            .side_iter(role.other())
-            .filter(|&v| self.alive(v).any(|e| !self.s.elements[e].is_vehicle()))
-            .map(|v| (self.gap(u, v), v))
-            .min();
+        let other = role.other();
+        let here = self.s.units[u].dist;
+        let mut target: Option<(i64, usize)> = None;
+        for v in self.side_range(other) {
+            let x = &self.s.units[v];
+            if x.role != other || x.out || self.s.alive_n[v] == 0 || !self.holds_teams(v) {
+                continue;
+            }
+            let gap = (x.dist - here).abs();
+            if target.is_none_or(|(g, _)| gap < g) {
+                target = Some((gap, v));
+            }
+        }
+        debug_assert_eq!(
+            target,
+            self.side_iter(other)
+                .filter(|&v| self.alive(v).any(|e| !self.s.elements[e].is_vehicle()))
+                .map(|v| (self.gap(u, v), v))
+                .min()
+        );
         let (gap, v) = target?;
         if gap > 2 * mf + 2 {
             return None;

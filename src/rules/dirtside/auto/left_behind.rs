@@ -29,7 +29,7 @@ impl Battle<'_, '_> {
     /// The shortest range between any element of unit `u` and any of unit
     /// `v`: their gap, unless an element was left behind. No shot between
     /// the two is at a shorter range, so reach checks may prune on it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn nearest_gap(&self, u: usize, v: usize) -> i64 {
         if !self.apart(u) && !self.apart(v) {
             return self.gap(u, v);
@@ -98,7 +98,7 @@ impl Battle<'_, '_> {
 
     /// The range from `e` to `t`: `units_apart` (their units' gap) unless
     /// either was left behind.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn element_range(&self, e: usize, t: usize, units_apart: i64) -> i64 {
         if self.s.elements[e].left_at.is_none() && self.s.elements[t].left_at.is_none() {
             units_apart

@@ -46,6 +46,16 @@ pub(crate) struct Reaches {
     commands: Vec<usize>,
     /// Per side, whether it has an ADS vehicle at all.
     ads: [bool; 2],
+    /// Per unit, what its elements are: all teams, no team, or both.
+    holds: Vec<Holds>,
+}
+
+/// What a unit's elements are, from the start.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Holds {
+    Teams,
+    Vehicles,
+    Both,
 }
 
 impl Reaches {
@@ -87,7 +97,20 @@ impl Reaches {
                 .iter()
                 .any(|x| x.role == r && matches!(x.make, Make::Vehicle { ads: true, .. }))
         });
+        let holds =
+            b.p.members
+                .iter()
+                .map(|m| {
+                    let vehicles = m.iter().filter(|&&e| b.p.elements[e].is_vehicle()).count();
+                    match vehicles {
+                        0 => Holds::Teams,
+                        n if n == m.len() => Holds::Vehicles,
+                        _ => Holds::Both,
+                    }
+                })
+                .collect();
         Reaches {
+            holds,
             ads,
             make_of,
             makes,
@@ -118,6 +141,16 @@ impl Battle<'_, '_> {
     #[inline]
     pub(super) fn side_range(&self, r: Role) -> std::ops::Range<usize> {
         self.reaches().sides[r.index()].clone()
+    }
+
+    /// Whether unit `v` still has a team alive (a unit on the table).
+    #[inline]
+    pub(super) fn holds_teams(&self, v: usize) -> bool {
+        match self.reaches().holds[v] {
+            Holds::Teams => true,
+            Holds::Vehicles => false,
+            Holds::Both => self.alive(v).any(|e| !self.s.elements[e].is_vehicle()),
+        }
     }
 
     /// Whether side `r` had an ADS vehicle at the start: if not, no missile
