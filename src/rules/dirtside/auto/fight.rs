@@ -226,9 +226,13 @@ impl Battle<'_, '_> {
     fn targets_in_reach_now(&self, u: usize) -> bool {
         // Most calls come while the sides are still apart: when no enemy unit
         // is within the longest reach of any element, none has a target.
-        let Some(reach) = self.alive(u).map(|e| self.longest(e)).max() else {
+        // A bound from the unit as it began: every shot is still checked by
+        // the kept farthest shot between the two units.
+        if self.s.alive_n[u] == 0 {
             return false;
-        };
+        }
+        let reach = self.unit_longest(u);
+        debug_assert!(self.alive(u).all(|e| self.longest(e) <= reach));
         let other = self.s.units[u].role.other();
         let own_apart = self.apart(u);
         // Some element of `u` has a shot at some enemy unit: the farthest

@@ -48,6 +48,8 @@ pub(crate) struct Reaches {
     ads: [bool; 2],
     /// Per unit, what its elements are: all teams, no team, or both.
     holds: Vec<Holds>,
+    /// Per unit, the longest reach of any of its elements, dead or alive.
+    unit_longest: Vec<i64>,
 }
 
 /// What a unit's elements are, from the start.
@@ -62,7 +64,7 @@ impl Reaches {
     fn new(b: &Battle) -> Reaches {
         let mut kinds: Vec<Make> = Vec::new();
         let mut longest = Vec::new();
-        let make_of = (0..b.p.elements.len())
+        let make_of: Vec<usize> = (0..b.p.elements.len())
             .map(|e| {
                 let m = b.p.elements[e].make;
                 match kinds.iter().position(|k| *k == m) {
@@ -109,7 +111,13 @@ impl Reaches {
                     }
                 })
                 .collect();
+        let unit_longest =
+            b.p.members
+                .iter()
+                .map(|m| m.iter().map(|&e| longest[make_of[e]]).max().unwrap_or(-1))
+                .collect();
         Reaches {
+            unit_longest,
             holds,
             ads,
             make_of,
@@ -141,6 +149,13 @@ impl Battle<'_, '_> {
     #[inline]
     pub(super) fn side_range(&self, r: Role) -> std::ops::Range<usize> {
         self.reaches().sides[r.index()].clone()
+    }
+
+    /// The longest reach of any element of unit `u` as it began: a bound on
+    /// the reach of those left.
+    #[inline]
+    pub(super) fn unit_longest(&self, u: usize) -> i64 {
+        self.reaches().unit_longest[u]
     }
 
     /// Whether unit `v` still has a team alive (a unit on the table).
