@@ -159,10 +159,13 @@ impl Battle<'_, '_> {
         }
         self.repairs(u);
         let level = self.s.units[u].level;
-        let in_reach = self.targets_in_reach(u);
         let can_rally = self.command_leadership(role).is_some();
+        // Asked only when it decides (the check has no dice in it).
         if level >= Level::Broken
-            || (level == Level::Shaken && !in_reach && can_rally && role == Role::Defender)
+            || (level == Level::Shaken
+                && can_rally
+                && role == Role::Defender
+                && !self.targets_in_reach(u))
         {
             self.drop_riders(u);
             if can_rally {
