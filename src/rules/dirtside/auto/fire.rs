@@ -61,8 +61,7 @@ impl Battle<'_, '_> {
             if self.s.over.is_some() || !self.present(mover) || self.s.units[mover].out {
                 return;
             }
-            let unit = self.s.units[v];
-            if unit.activated || unit.level >= Level::Routed {
+            if self.s.units[v].activated || self.s.units[v].level >= Level::Routed {
                 continue;
             }
             let range = self.gap(v, mover);
@@ -87,6 +86,7 @@ impl Battle<'_, '_> {
                 full(self)
             };
             if reach {
+                let unit = self.s.units[v];
                 self.s.units[v].activated = true;
                 self.log(Some(unit.role), move |b| DsEvent::Activate {
                     unit: b.ucode(v),
