@@ -202,8 +202,12 @@ impl Battle<'_, '_> {
         self.shift(v, -back, "withdraw");
         self.s.units[v].marker = true;
         self.take_position(u, old);
-        self.s.units[u].post = Post::Open;
-        self.unit_changed(u);
+        // Its post matters to the kept answers about who can shoot whom
+        // (`reach.rs`) only when it changes.
+        if self.s.units[u].post != Post::Open {
+            self.s.units[u].post = Post::Open;
+            self.unit_changed(u);
+        }
     }
 
     /// The winner of an assault moves into the position it took, unless
