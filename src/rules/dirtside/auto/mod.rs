@@ -366,7 +366,12 @@ impl Battle<'_, '_> {
     }
 
     pub(crate) fn infantry_unit(&self, u: usize) -> bool {
-        self.alive(u).all(|e| !self.s.elements[e].is_vehicle())
+        let all_teams = !self.holds_vehicles(u);
+        debug_assert_eq!(
+            all_teams,
+            self.alive(u).all(|e| !self.s.elements[e].is_vehicle())
+        );
+        all_teams
     }
 
     /// A roll of `d` through the battle's dice.

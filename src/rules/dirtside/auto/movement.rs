@@ -44,9 +44,12 @@ impl Battle<'_, '_> {
 
     fn vehicle_stand_off(&self, u: usize) -> i64 {
         let role = self.s.units[u].role;
-        let vehicles = self
-            .side_iter(role.other())
-            .any(|v| self.alive(v).any(|e| self.s.elements[e].is_vehicle()));
+        let vehicles = self.side_iter(role.other()).any(|v| self.holds_vehicles(v));
+        debug_assert_eq!(
+            vehicles,
+            self.side_iter(role.other())
+                .any(|v| self.alive(v).any(|e| self.s.elements[e].is_vehicle()))
+        );
         self.alive(u)
             .filter_map(|e| match self.s.elements[e].make {
                 Make::Vehicle { weapon, stats, .. } => {

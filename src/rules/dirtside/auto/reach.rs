@@ -158,11 +158,21 @@ impl Battle<'_, '_> {
         self.reaches().unit_longest[u]
     }
 
-    /// Whether unit `v` still has a team alive (a unit on the table).
+    /// Whether unit `v` still has a vehicle alive.
+    #[inline]
+    pub(super) fn holds_vehicles(&self, v: usize) -> bool {
+        match self.reaches().holds[v] {
+            Holds::Teams => false,
+            Holds::Vehicles => self.s.alive_n[v] > 0,
+            Holds::Both => self.alive(v).any(|e| self.s.elements[e].is_vehicle()),
+        }
+    }
+
+    /// Whether unit `v` still has a team alive.
     #[inline]
     pub(super) fn holds_teams(&self, v: usize) -> bool {
         match self.reaches().holds[v] {
-            Holds::Teams => true,
+            Holds::Teams => self.s.alive_n[v] > 0,
             Holds::Vehicles => false,
             Holds::Both => self.alive(v).any(|e| !self.s.elements[e].is_vehicle()),
         }
