@@ -478,6 +478,20 @@ fn valid_total(drawn: &[Chit], v: Validity) -> (Vec<Chit>, i64) {
     (valid, total)
 }
 
+/// Whether drawn chits kill a team of `class` behind cover that lets
+/// `colours` count: `infantry_hit`'s verdict without its reading, for odds
+/// runs that keep no log.
+pub fn infantry_kills(drawn: &[Chit], colours: Colours, class: Class) -> bool {
+    let total: i64 = drawn
+        .iter()
+        .map(|c| match c {
+            Chit::Number(col, n) if colours.has(*col) => i64::from(*n),
+            _ => 0,
+        })
+        .sum();
+    total >= infantry::kill_value(class)
+}
+
 /// Reads a vehicle hit: against `armour` (or, for small arms on a softskin,
 /// against the powered kill value with no damaged state).
 pub fn vehicle_hit(

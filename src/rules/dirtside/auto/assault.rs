@@ -21,12 +21,26 @@ impl Battle<'_, '_> {
         let threat = confidence::assault_threat(self.s.units[u].level)?;
         let mf = self.unit_mf(u);
         let role = self.s.units[u].role;
-        let target = self
-            .side_units(role.other())
-            .into_iter()
-            .filter(|&v| self.alive(v).any(|e| !self.s.elements[e].is_vehicle()))
-            .map(|v| (self.gap(u, v), v))
-            .min();
+        let other = role.other();
+        let here = self.s.units[u].dist;
+        let mut target: Option<(i64, usize)> = None;
+        for v in self.side_range(other) {
+            let x = &self.s.units[v];
+            if x.role != other || x.out || self.s.alive_n[v] == 0 || !self.holds_teams(v) {
+                continue;
+            }
+            let gap = (x.dist - here).abs();
+            if target.is_none_or(|(g, _)| gap < g) {
+                target = Some((gap, v));
+            }
+        }
+        debug_assert_eq!(
+            target,
+            self.side_iter(other)
+                .filter(|&v| self.alive(v).any(|e| !self.s.elements[e].is_vehicle()))
+                .map(|v| (self.gap(u, v), v))
+                .min()
+        );
         let (gap, v) = target?;
         if gap > 2 * mf + 2 {
             return None;
@@ -188,8 +202,12 @@ impl Battle<'_, '_> {
         self.shift(v, -back, "withdraw");
         self.s.units[v].marker = true;
         self.take_position(u, old);
-        self.s.units[u].post = Post::Open;
-        self.unit_changed(u);
+        // Its post matters to the kept answers about who can shoot whom
+        // (`reach.rs`) only when it changes.
+        if self.s.units[u].post != Post::Open {
+            self.s.units[u].post = Post::Open;
+            self.unit_changed(u);
+        }
     }
 
     /// The winner of an assault moves into the position it took, unless
@@ -198,8 +216,7 @@ impl Battle<'_, '_> {
         self.leave_behind(u);
         let role = self.s.units[u].role;
         let held = self
-            .side_units(role.other())
-            .into_iter()
+            .side_iter(role.other())
             .any(|w| !self.s.units[w].out && self.s.units[w].dist == spot);
         self.s.units[u].dist = match (held, role) {
             (false, _) => spot,

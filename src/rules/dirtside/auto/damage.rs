@@ -33,19 +33,9 @@ impl Battle<'_, '_> {
             marker: Vec::new(),
             ads: Vec::new(),
         });
-        // Elements not yet lost, from the count kept by `record_loss`.
-        a.strength.clear();
-        a.strength.extend((0..n).map(|u| {
-            let n = self.p.members[u].len() - self.s.lost_n[u];
-            debug_assert_eq!(
-                n,
-                self.p.members[u]
-                    .iter()
-                    .filter(|&&e| !self.s.elements[e].lost)
-                    .count()
-            );
-            n
-        }));
+        // A unit's strength is noted at its first loss of the attack
+        // (`record_loss`), and read only for units that lost some.
+        a.strength.resize(n, 0);
         for v in [&mut a.leader_lost, &mut a.attacked, &mut a.marker] {
             v.clear();
             v.resize(n, false);
@@ -60,18 +50,35 @@ impl Battle<'_, '_> {
     /// Draws `n` chits from the pot (returned after the shot).
     pub(super) fn draw(&mut self, n: usize) -> Vec<Chit> {
         let mut drawn = Vec::with_capacity(n);
+        self.draw_into(n, &mut drawn);
+        drawn
+    }
+
+    /// Draws `n` chits from the pot onto the end of `drawn`.
+    fn draw_into(&mut self, n: usize, drawn: &mut Vec<Chit>) {
         for _ in 0..n {
             match self.s.dice.draw(&mut self.s.pot, |c: &Chit| c.name()) {
                 Some(c) => drawn.push(c),
                 None => break,
             }
         }
-        drawn
     }
 
     pub(super) fn record_loss(&mut self, t: usize, attack: &mut Attack) {
         let tu = self.s.elements[t].unit;
         if !self.s.elements[t].lost {
+            if attack.losses[tu] == 0 {
+                // Elements not yet lost at the start of the attack, from the
+                // count kept here.
+                attack.strength[tu] = self.p.members[tu].len() - self.s.lost_n[tu];
+                debug_assert_eq!(
+                    attack.strength[tu],
+                    self.p.members[tu]
+                        .iter()
+                        .filter(|&&e| !self.s.elements[e].lost)
+                        .count()
+                );
+            }
             self.s.elements[t].lost = true;
             self.s.lost_n[tu] += 1;
             attack.losses[tu] += 1;
@@ -179,21 +186,35 @@ impl Battle<'_, '_> {
         let Make::Team { class, .. } = self.s.elements[t].make else {
             return;
         };
-        let drawn = self.draw(n);
-        let (killed, reading) = chits::infantry_hit(&drawn, colours, class);
+        // The chits go into the battle's kept list, and only a logged battle
+        // reads them out in full.
+        let mut drawn = std::mem::take(&mut self.s.drawn);
+        drawn.clear();
+        self.draw_into(n, &mut drawn);
+        let killed = chits::infantry_kills(&drawn, colours, class);
+        let reading = self
+            .s
+            .log
+            .is_on()
+            .then(|| chits::infantry_hit(&drawn, colours, class).1);
+        debug_assert_eq!(killed, chits::infantry_hit(&drawn, colours, class).0);
         self.s.pot.extend(drawn.iter().copied());
         if killed {
             self.kill(t);
             self.record_loss(t, attack);
         }
-        self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
-            firer: b.code(e),
-            target: b.code(t),
-            drawn: drawn.iter().map(|c| c.name()).collect(),
-            valid: reading.valid.iter().map(|c| c.name()).collect(),
-            total: reading.valid_total,
-            result: reading.result,
-            effects: Vec::new(),
-        });
+        if let Some(reading) = reading {
+            let names = drawn.iter().map(|c| c.name()).collect();
+            self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
+                firer: b.code(e),
+                target: b.code(t),
+                drawn: names,
+                valid: reading.valid.iter().map(|c| c.name()).collect(),
+                total: reading.valid_total,
+                result: reading.result,
+                effects: Vec::new(),
+            });
+        }
+        self.s.drawn = drawn;
     }
 }

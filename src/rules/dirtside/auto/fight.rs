@@ -23,6 +23,7 @@ impl Battle<'_, '_> {
         for u in self.s.units.iter_mut() {
             u.activated = false;
         }
+        self.s.next_from = Default::default();
         self.ride_along();
         let first = self.first_side();
         self.log(None, |b| Shared::TurnBegins {
@@ -111,8 +112,27 @@ impl Battle<'_, '_> {
         idle
     }
 
+    /// The first unit of `side` on the table not yet activated. Within a
+    /// turn no unit activates twice or comes back once gone, so the search
+    /// starts where the last one stopped.
     fn next_unit(&self, side: Role) -> Option<usize> {
-        self.side_iter(side).find(|&u| !self.s.units[u].activated)
+        let range = self.side_range(side);
+        let from = &self.s.next_from[side.index()];
+        let mut u = from.get().max(range.start);
+        while u < range.end {
+            let x = &self.s.units[u];
+            if x.role == side && !x.activated && self.present(u) {
+                break;
+            }
+            u += 1;
+        }
+        from.set(u);
+        let found = (u < range.end).then_some(u);
+        debug_assert_eq!(
+            found,
+            self.side_iter(side).find(|&u| !self.s.units[u].activated)
+        );
+        found
     }
 
     /// One unit's activation in the auto-resolver.
@@ -139,10 +159,13 @@ impl Battle<'_, '_> {
         }
         self.repairs(u);
         let level = self.s.units[u].level;
-        let in_reach = self.targets_in_reach(u);
         let can_rally = self.command_leadership(role).is_some();
+        // Asked only when it decides (the check has no dice in it).
         if level >= Level::Broken
-            || (level == Level::Shaken && !in_reach && can_rally && role == Role::Defender)
+            || (level == Level::Shaken
+                && can_rally
+                && role == Role::Defender
+                && !self.targets_in_reach(u))
         {
             self.drop_riders(u);
             if can_rally {
@@ -206,9 +229,13 @@ impl Battle<'_, '_> {
     fn targets_in_reach_now(&self, u: usize) -> bool {
         // Most calls come while the sides are still apart: when no enemy unit
         // is within the longest reach of any element, none has a target.
-        let Some(reach) = self.alive(u).map(|e| self.longest(e)).max() else {
+        // A bound from the unit as it began: every shot is still checked by
+        // the kept farthest shot between the two units.
+        if self.s.alive_n[u] == 0 {
             return false;
-        };
+        }
+        let reach = self.unit_longest(u);
+        debug_assert!(self.alive(u).all(|e| self.longest(e) <= reach));
         let other = self.s.units[u].role.other();
         let own_apart = self.apart(u);
         // Some element of `u` has a shot at some enemy unit: the farthest

@@ -29,14 +29,6 @@ pub(crate) enum Plan {
     Iavr,
 }
 
-/// Target priority, smallest first: wrong kind for an anti-armour weapon,
-/// not yet activated, range, in cover, unit.
-type TargetKey = (bool, bool, i64, bool, usize);
-
-/// A firer's choice: the enemy unit, the first target found in it, and the
-/// elements of it it may aim at.
-type Chosen = Option<(usize, usize, Vec<usize>)>;
-
 /// What the umpire says about one shot in table play.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Situation {
@@ -69,8 +61,7 @@ impl Battle<'_, '_> {
             if self.s.over.is_some() || !self.present(mover) || self.s.units[mover].out {
                 return;
             }
-            let unit = self.s.units[v];
-            if unit.activated || unit.level >= Level::Routed {
+            if self.s.units[v].activated || self.s.units[v].level >= Level::Routed {
                 continue;
             }
             let range = self.gap(v, mover);
@@ -95,6 +86,7 @@ impl Battle<'_, '_> {
                 full(self)
             };
             if reach {
+                let unit = self.s.units[v];
                 self.s.units[v].activated = true;
                 self.log(Some(unit.role), move |b| DsEvent::Activate {
                     unit: b.ucode(v),
@@ -138,12 +130,17 @@ impl Battle<'_, '_> {
     /// table, since it can only intercept when active (L155); otherwise it
     /// stays in ground-fire mode (L161). Active, it may not fire its guns at
     /// ground targets, and it is easier to see (L151).
+    #[inline]
     pub(crate) fn ads_active(&self, e: usize) -> bool {
         let f = &self.s.elements[e];
         if !matches!(f.make, Make::Vehicle { ads: true, .. }) {
             return false;
         }
-        let enemy = f.role.other();
+        self.enemy_missiles(f.role.other())
+    }
+
+    /// Whether side `enemy` has a missile-armed element on the table.
+    fn enemy_missiles(&self, enemy: crate::battle::result::Role) -> bool {
         self.s.elements.iter().any(|g| {
             g.alive
                 && g.role == enemy
@@ -246,177 +243,6 @@ impl Battle<'_, '_> {
         }
     }
 
-    /// The farthest any shot of element `e` could reach, in inches: an upper
-    /// bound that lets target picking pass over units out of reach without
-    /// planning a shot at each of their elements.
-    pub(super) fn max_reach(&self, e: usize) -> i64 {
-        match self.s.elements[e].make {
-            Make::Team {
-                class, launcher, ..
-            } => launcher
-                .map(|w| w.max_range())
-                .unwrap_or(0)
-                .max(infantry::rifle_range(class))
-                .max(infantry::APSW_RANGE)
-                .max(4),
-            Make::Vehicle { weapon, .. } => weapon
-                .max_range()
-                .max(infantry::APSW_RANGE)
-                .max(weapon.against_infantry().map(|(_, r)| r).unwrap_or(0)),
-        }
-    }
-
-    fn anti_armour(&self, e: usize) -> bool {
-        match self.s.elements[e].make {
-            Make::Vehicle { weapon, .. } => !weapon.system.small_arms(),
-            Make::Team { launcher, .. } => launcher.is_some(),
-        }
-    }
-
-    /// The target `e` picks (the `k`-th of its choice's unit, to spread fire):
-    /// anti-armour weapons take vehicles; then an enemy that has activated, the
-    /// nearest, one in the open. `only` limits it to one enemy unit.
-    /// Whether element `e` has any shot (at unit `only`, if given): the
-    /// yes-or-no of `pick_target`, stopping at the first shot found.
-    pub(crate) fn has_target(&self, e: usize, only: Option<usize>) -> bool {
-        let f = self.s.elements[e];
-        let reach = self.longest(e);
-        self.side_iter(f.role.other()).any(|v| {
-            if only.is_some_and(|o| o != v) {
-                return false;
-            }
-            self.nearest_gap(f.unit, v) <= reach && self.reaches_unit(e, v, self.gap(f.unit, v))
-        })
-    }
-
-    /// What of firer `e` decides its target: two elements of one unit alike
-    /// in these pick alike, so a unit's fire plan searches once per kind.
-    pub(super) fn firer_kind(
-        &self,
-        e: usize,
-    ) -> (crate::rules::dirtside::elements::Make, bool, bool) {
-        let f = &self.s.elements[e];
-        (f.make, f.damaged, f.systems_down)
-    }
-
-    /// The enemy unit `e` picks and the elements in it it may aim at (empty:
-    /// only the first found), with the first found.
-    /// `prune`: pass over a unit whose key cannot beat the best so far
-    /// before any reach check (the same choice, checked in debug builds).
-    fn choose(&self, e: usize, only: Option<usize>, prune: bool) -> Chosen {
-        let f = self.s.elements[e];
-        let av = self.anti_armour(e);
-        let reach = self.longest(e);
-        let mut best: Option<(TargetKey, usize)> = None;
-        for v in self.side_iter(f.role.other()) {
-            let (x, range) = (&self.s.units[v], self.gap(f.unit, v));
-            let least = (false, !x.activated, range, x.post != Post::Open, v);
-            if only.is_some_and(|o| o != v) || prune && best.is_some_and(|(b, _)| least >= b) {
-                continue;
-            }
-            let nearest = self.nearest_gap(f.unit, v);
-            if nearest > reach || self.unit_reach(f.unit, v) < nearest {
-                continue;
-            }
-            let spread = self.apart(v);
-            let mut none: Option<Make> = None;
-            for t in self.alive(v) {
-                let m = self.s.elements[t].make;
-                if none == Some(m) && !spread {
-                    continue;
-                }
-                let apart = self.element_range(e, t, range);
-                debug_assert_eq!(
-                    self.plan(e, t, range).is_none(),
-                    self.shot_reach(e, t) < apart
-                );
-                if self.shot_reach(e, t) < apart {
-                    none = Some(m);
-                    continue;
-                }
-                let tv = self.s.elements[t].is_vehicle();
-                let key = (
-                    av && !tv,
-                    !self.s.units[v].activated,
-                    range,
-                    self.s.units[v].post != Post::Open,
-                    v,
-                );
-                if best.is_none_or(|(b, _)| key < b) {
-                    best = Some((key, t));
-                }
-                // Within one unit the key differs only by whether the target
-                // is a vehicle; once the better kind is found, the rest of the
-                // unit cannot beat it.
-                if !key.0 {
-                    break;
-                }
-            }
-        }
-        let (key, first) = best?;
-        let v = self.s.elements[first].unit;
-        let range = self.gap(f.unit, v);
-        let options: Vec<usize> = self
-            .alive(v)
-            .filter(|&t| {
-                self.shot_reach(e, t) >= self.element_range(e, t, range)
-                    && (self.s.elements[t].is_vehicle() != key.0 || !av)
-            })
-            .collect();
-        Some((v, first, options))
-    }
-
-    /// The `k`-th shot of a unit's fire at the target `choose` found.
-    fn aim(
-        &self,
-        e: usize,
-        k: usize,
-        chosen: &(usize, usize, Vec<usize>),
-    ) -> Option<(usize, Plan)> {
-        let f = self.s.elements[e];
-        let (v, first, options) = (chosen.0, chosen.1, &chosen.2);
-        let range = self.gap(f.unit, v);
-        // The leader's identity is secret (L337–339): a firer cannot aim at
-        // it, so shots spread over the unit from a start that varies with the
-        // turn and the two units, not from its first element (the leader).
-        let t = if options.is_empty() {
-            first
-        } else {
-            let start = (self.s.turn as usize)
-                .wrapping_mul(31)
-                .wrapping_add(f.unit.wrapping_mul(17))
-                .wrapping_add(v.wrapping_mul(7));
-            options[k.wrapping_add(start) % options.len()]
-        };
-        self.plan(e, t, range).map(|p| (t, p))
-    }
-
-    /// A unit fires: every element declares a target, infantry roll fire
-    /// effectiveness once, then each shot is resolved and tests follow.
-    pub(crate) fn fire_unit(&mut self, u: usize, only: Option<usize>, sit: Situation) {
-        let mut shots: Vec<(usize, usize, Plan)> = Vec::new();
-        let mut searched: Vec<((crate::rules::dirtside::elements::Make, bool, bool), Chosen)> =
-            Vec::new();
-        for (k, e) in self.alive(u).enumerate() {
-            let kind = self.firer_kind(e);
-            let i = match searched.iter().position(|(c, _)| *c == kind) {
-                Some(i) => i,
-                None => {
-                    searched.push((kind, self.choose(e, only, true)));
-                    debug_assert_eq!(searched[searched.len() - 1].1, self.choose(e, only, false));
-                    searched.len() - 1
-                }
-            };
-            let picked = searched[i].1.as_ref().and_then(|c| self.aim(e, k, c));
-            if let Some((t, plan)) = picked {
-                if !(sit.direct_only && matches!(plan, Plan::Small(_))) {
-                    shots.push((e, t, plan));
-                }
-            }
-        }
-        self.resolve_shots(u, shots, sit);
-    }
-
     /// Resolves declared shots as one attack.
     pub(crate) fn resolve_shots(
         &mut self,
@@ -425,6 +251,7 @@ impl Battle<'_, '_> {
         sit: Situation,
     ) {
         if shots.is_empty() {
+            self.s.spare_shots = shots;
             return;
         }
         let role = self.s.units[u].role;
@@ -447,40 +274,44 @@ impl Battle<'_, '_> {
                 firing,
                 eligible,
             });
-            // APSW teams count among those firing first.
-            let mut order: Vec<(usize, bool)> = shots
+            // APSW teams count among those firing first: an APSW team fires
+            // when fewer APSW shots than `firing` come before it, any other
+            // team when all APSW shots and those before it are fewer.
+            let is_apsw = |b: &Self, e: usize| {
+                matches!(
+                    b.s.elements[e].make,
+                    Make::Team {
+                        role: TeamRole::Apsw,
+                        ..
+                    }
+                )
+            };
+            let apsw = shots
                 .iter()
-                .enumerate()
-                .filter(|(_, (e, _, p))| needs(self, *e, *p))
-                .map(|(i, (e, _, _))| {
-                    (
-                        i,
-                        matches!(
-                            self.s.elements[*e].make,
-                            Make::Team {
-                                role: TeamRole::Apsw,
-                                ..
-                            }
-                        ),
-                    )
-                })
-                .collect();
-            order.sort_by_key(|(i, apsw)| (!apsw, *i));
-            let silent: Vec<usize> = order.iter().skip(firing).map(|(i, _)| *i).collect();
-            // Targets of silenced teams are still under fire.
-            for &i in &silent {
-                let t = shots[i].1;
+                .filter(|(e, _, p)| needs(self, *e, *p) && is_apsw(self, *e))
+                .count();
+            let (mut apsw_seen, mut other_seen) = (0, 0);
+            shots.retain(|&(e, t, p)| {
+                if !needs(self, e, p) {
+                    return true;
+                }
+                let rank = if is_apsw(self, e) {
+                    apsw_seen += 1;
+                    apsw_seen - 1
+                } else {
+                    other_seen += 1;
+                    apsw + other_seen - 1
+                };
+                if rank < firing {
+                    return true;
+                }
+                // Targets of silenced teams are still under fire.
                 let tu = self.s.elements[t].unit;
                 if !self.s.elements[t].is_vehicle() {
                     self.s.units[tu].marker = true;
                     self.mark_under_fire(tu);
                 }
-            }
-            let mut i = 0;
-            shots.retain(|_| {
-                let keep = !silent.contains(&i);
-                i += 1;
-                keep
+                false
             });
         }
         let mut attack = self.new_attack();
@@ -500,7 +331,7 @@ impl Battle<'_, '_> {
         for x in attack.ads.iter_mut() {
             x.1 = x.1.min(missiles::ads_capacity(Grade::Basic));
         }
-        for (e, t, plan) in shots {
+        for &(e, t, plan) in &shots {
             if !self.s.elements[e].alive {
                 continue;
             }
@@ -520,14 +351,18 @@ impl Battle<'_, '_> {
             self.shoot(e, t, plan, sit, &mut attack);
         }
         self.after_attack(attack);
+        shots.clear();
+        self.s.spare_shots = shots;
     }
 
     pub(super) fn mark_under_fire(&mut self, tu: usize) {
-        for t in self.p.members[tu].clone() {
+        let p = self.p;
+        for &t in &p.members[tu] {
             self.s.elements[t].under_fire = true;
         }
     }
 
+    #[inline]
     fn target_position(&self, t: usize, sit: Situation) -> Position {
         if let Some(p) = sit.cover {
             return p;
@@ -543,6 +378,7 @@ impl Battle<'_, '_> {
         }
     }
 
+    #[inline]
     pub(super) fn infantry_cover(&self, t: usize, sit: Situation) -> Cover {
         match self.target_position(t, sit) {
             Position::Soft | Position::PopUp => Cover::Soft,
@@ -679,7 +515,7 @@ impl Battle<'_, '_> {
     /// An enemy ADS vehicle within 12" of the missile's target unit.
     fn area_defence(&self, tu: usize) -> Option<usize> {
         let r = self.s.units[tu].role;
-        self.side_units(r).into_iter().find_map(|v| {
+        self.side_iter(r).find_map(|v| {
             (self.gap(v, tu) <= missiles::ADS_COVER_INCHES)
                 .then(|| {
                     self.alive(v).find(|&a| {

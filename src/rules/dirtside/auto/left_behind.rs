@@ -29,16 +29,43 @@ impl Battle<'_, '_> {
     /// The shortest range between any element of unit `u` and any of unit
     /// `v`: their gap, unless an element was left behind. No shot between
     /// the two is at a shorter range, so reach checks may prune on it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn nearest_gap(&self, u: usize, v: usize) -> i64 {
         if !self.apart(u) && !self.apart(v) {
             return self.gap(u, v);
         }
-        self.alive(u)
-            .flat_map(|e| self.alive(v).map(move |t| (e, t)))
-            .map(|(e, t)| (self.spot(e) - self.spot(t)).abs())
-            .min()
-            .unwrap_or_else(|| self.gap(u, v))
+        self.nearest_gap_apart(u, v)
+    }
+
+    /// `nearest_gap` when an element of either unit was left behind: when
+    /// only one unit is spread, its elements are measured from the other's
+    /// spot, one loop instead of every pair.
+    #[inline(never)]
+    fn nearest_gap_apart(&self, u: usize, v: usize) -> i64 {
+        let from = |together: usize, spread: usize| {
+            let d = self.s.units[together].dist;
+            self.alive(spread).map(|t| (self.spot(t) - d).abs()).min()
+        };
+        let near = if self.s.alive_n[u] == 0 || self.s.alive_n[v] == 0 {
+            None
+        } else if !self.apart(u) {
+            from(u, v)
+        } else if !self.apart(v) {
+            from(v, u)
+        } else {
+            self.alive(u)
+                .flat_map(|e| self.alive(v).map(move |t| (e, t)))
+                .map(|(e, t)| (self.spot(e) - self.spot(t)).abs())
+                .min()
+        };
+        debug_assert_eq!(
+            near,
+            self.alive(u)
+                .flat_map(|e| self.alive(v).map(move |t| (e, t)))
+                .map(|(e, t)| (self.spot(e) - self.spot(t)).abs())
+                .min()
+        );
+        near.unwrap_or_else(|| self.gap(u, v))
     }
 
     /// Whether some living element of unit `u` was left behind, so that its
@@ -71,7 +98,7 @@ impl Battle<'_, '_> {
 
     /// The range from `e` to `t`: `units_apart` (their units' gap) unless
     /// either was left behind.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn element_range(&self, e: usize, t: usize, units_apart: i64) -> i64 {
         if self.s.elements[e].left_at.is_none() && self.s.elements[t].left_at.is_none() {
             units_apart

@@ -27,6 +27,7 @@ mod riders;
 mod setup;
 mod slam;
 pub mod table;
+mod target;
 mod transport;
 
 use crate::battle::drive::{play_out, TurnByTurn};
@@ -181,6 +182,9 @@ pub(crate) struct Prepared<'a> {
     pub(crate) carried: bool,
     /// Farthest shots between kinds of element, worked out as they meet.
     pub(crate) reaches: std::sync::OnceLock<reach::Reaches>,
+    /// This prepared battle among all prepared in the process: a state
+    /// reused for the same battle keeps the answers about its opening.
+    pub(crate) id: u64,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.
@@ -207,6 +211,15 @@ pub(crate) struct State {
     pub(crate) reach_memo: reach::Memo,
     /// The winner and why, once a side has broken.
     pub(crate) over: Option<(Winner, String)>,
+    /// Lists each fire plan refills (`target.rs`), kept to reuse.
+    pub(crate) fire_buf: target::FireBuffers,
+    /// The last attack's list of shots, kept to reuse.
+    pub(crate) spare_shots: Vec<(usize, usize, fire::Plan)>,
+    /// The last draw of chits against infantry, kept to reuse.
+    pub(crate) drawn: Vec<Chit>,
+    /// Per side (by `Role::index`), the first unit that may still activate
+    /// this turn: units before it have activated or left (`next_unit`).
+    pub(crate) next_from: [std::cell::Cell<usize>; 2],
 }
 
 /// The tally of one attack on each enemy unit: strength at its start, losses, leader.
@@ -300,13 +313,27 @@ impl Battle<'_, '_> {
     /// Takes element `e` off the table (once).
     pub(crate) fn kill(&mut self, e: usize) {
         if self.s.elements[e].alive {
+            let u = self.s.elements[e].unit;
+            // Who can shoot whom between units depends on the kinds of
+            // element each holds (`reach.rs`): while an alike element of the
+            // unit lives on, the kept answers hold; only the table changed.
+            let twin = self.p.members[u].iter().any(|&f| {
+                f != e
+                    && self.s.elements[f].alive
+                    && self.same_firer(f, e)
+                    && self.s.elements[f].aboard.is_some() == self.s.elements[e].aboard.is_some()
+            });
             self.s.elements[e].alive = false;
-            self.s.alive_n[self.s.elements[e].unit] -= 1;
-            self.unit_changed(self.s.elements[e].unit);
+            self.s.alive_n[u] -= 1;
+            if twin {
+                self.moved();
+            } else {
+                self.unit_changed(u);
+            }
             if self.s.elements[e].left_at.is_some() {
                 self.rejoined(self.s.elements[e].unit);
             }
-            if self.is_missile_armed(e) {
+            if self.is_missile_armed(e) && self.has_ads(self.s.elements[e].role.other()) {
                 // An enemy ADS switches off when the last missile goes.
                 self.table_changed();
             }
@@ -339,7 +366,12 @@ impl Battle<'_, '_> {
     }
 
     pub(crate) fn infantry_unit(&self, u: usize) -> bool {
-        self.alive(u).all(|e| !self.s.elements[e].is_vehicle())
+        let all_teams = !self.holds_vehicles(u);
+        debug_assert_eq!(
+            all_teams,
+            self.alive(u).all(|e| !self.s.elements[e].is_vehicle())
+        );
+        all_teams
     }
 
     /// A roll of `d` through the battle's dice.

@@ -72,9 +72,17 @@ impl Battle<'_, '_> {
             return None;
         }
         // Without a Command Unit on the table no rally may be made (L391, L395).
-        (0..self.s.units.len())
-            .find(|&u| self.s.units[u].role == r && self.s.units[u].command && self.present(u))
-            .map(|u| self.s.units[u].leadership)
+        let found = self
+            .command_units()
+            .iter()
+            .copied()
+            .find(|&u| self.s.units[u].role == r && self.present(u));
+        debug_assert_eq!(
+            found,
+            (0..self.s.units.len())
+                .find(|&u| self.s.units[u].role == r && self.s.units[u].command && self.present(u))
+        );
+        found.map(|u| self.s.units[u].leadership)
     }
 
     pub(crate) fn rally(&mut self, u: usize) -> Result<(), String> {

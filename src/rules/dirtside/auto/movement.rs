@@ -9,11 +9,21 @@ use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::infantry;
 
 impl Battle<'_, '_> {
-    fn nearest_enemy(&self, u: usize) -> Option<(usize, i64)> {
-        let r = self.s.units[u].role;
-        self.side_iter(r.other())
-            .map(|v| (v, self.gap(u, v)))
-            .min_by_key(|(v, g)| (*g, *v))
+    /// The gap to the nearest enemy unit on the table, if any: one tight
+    /// walk over the enemy side (every advance asks it).
+    fn nearest_enemy_gap(&self, u: usize) -> Option<i64> {
+        let other = self.s.units[u].role.other();
+        let here = self.s.units[u].dist;
+        let mut near = i64::MAX;
+        for v in self.side_range(other) {
+            let x = &self.s.units[v];
+            if x.role == other && !x.out && self.s.alive_n[v] > 0 {
+                near = near.min((x.dist - here).abs());
+            }
+        }
+        let near = (near != i64::MAX).then_some(near);
+        debug_assert_eq!(near, self.side_iter(other).map(|v| self.gap(u, v)).min());
+        near
     }
 
     /// How far the unit's weapons want to close: the close band of its guns
@@ -34,9 +44,12 @@ impl Battle<'_, '_> {
 
     fn vehicle_stand_off(&self, u: usize) -> i64 {
         let role = self.s.units[u].role;
-        let vehicles = self
-            .side_iter(role.other())
-            .any(|v| self.alive(v).any(|e| self.s.elements[e].is_vehicle()));
+        let vehicles = self.side_iter(role.other()).any(|v| self.holds_vehicles(v));
+        debug_assert_eq!(
+            vehicles,
+            self.side_iter(role.other())
+                .any(|v| self.alive(v).any(|e| self.s.elements[e].is_vehicle()))
+        );
         self.alive(u)
             .filter_map(|e| match self.s.elements[e].make {
                 Make::Vehicle { weapon, stats, .. } => {
@@ -115,7 +128,7 @@ impl Battle<'_, '_> {
 
     pub(super) fn advance(&mut self, u: usize) {
         let mf = self.unit_mf(u);
-        let Some((_, gap)) = self.nearest_enemy(u) else {
+        let Some(gap) = self.nearest_enemy_gap(u) else {
             return;
         };
         let want = gap - self.stand_off(u);

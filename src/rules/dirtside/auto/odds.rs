@@ -38,7 +38,7 @@ impl Prepared<'_> {
         s.log.set_on(self.log);
         s.command_lost = [false; 2];
         s.left_behind = false;
-        s.reach_memo.restart(self.units.len());
+        s.reach_memo.restart(self.units.len(), self.id);
         s.over = None;
     }
 

@@ -42,13 +42,29 @@ pub(crate) struct Reaches {
     direct: Vec<OnceLock<u128>>,
     /// Per side, the units from its first to its last.
     sides: [std::ops::Range<usize>; 2],
+    /// The command units, in order (a unit is one from the start or never).
+    commands: Vec<usize>,
+    /// Per side, whether it has an ADS vehicle at all.
+    ads: [bool; 2],
+    /// Per unit, what its elements are: all teams, no team, or both.
+    holds: Vec<Holds>,
+    /// Per unit, the longest reach of any of its elements, dead or alive.
+    unit_longest: Vec<i64>,
+}
+
+/// What a unit's elements are, from the start.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Holds {
+    Teams,
+    Vehicles,
+    Both,
 }
 
 impl Reaches {
     fn new(b: &Battle) -> Reaches {
         let mut kinds: Vec<Make> = Vec::new();
         let mut longest = Vec::new();
-        let make_of = (0..b.p.elements.len())
+        let make_of: Vec<usize> = (0..b.p.elements.len())
             .map(|e| {
                 let m = b.p.elements[e].make;
                 match kinds.iter().position(|k| *k == m) {
@@ -75,13 +91,42 @@ impl Reaches {
         let direct = (0..makes * 4 * makes * 3)
             .map(|_| OnceLock::new())
             .collect();
+        let commands = (0..b.p.units.len())
+            .filter(|&u| b.p.units[u].command)
+            .collect();
+        let ads = Role::BOTH.map(|r| {
+            b.p.elements
+                .iter()
+                .any(|x| x.role == r && matches!(x.make, Make::Vehicle { ads: true, .. }))
+        });
+        let holds =
+            b.p.members
+                .iter()
+                .map(|m| {
+                    let vehicles = m.iter().filter(|&&e| b.p.elements[e].is_vehicle()).count();
+                    match vehicles {
+                        0 => Holds::Teams,
+                        n if n == m.len() => Holds::Vehicles,
+                        _ => Holds::Both,
+                    }
+                })
+                .collect();
+        let unit_longest =
+            b.p.members
+                .iter()
+                .map(|m| m.iter().map(|&e| longest[make_of[e]]).max().unwrap_or(-1))
+                .collect();
         Reaches {
+            unit_longest,
+            holds,
+            ads,
             make_of,
             makes,
             longest,
             table,
             direct,
             sides,
+            commands,
         }
     }
 }
@@ -106,12 +151,59 @@ impl Battle<'_, '_> {
         self.reaches().sides[r.index()].clone()
     }
 
+    /// The longest reach of any element of unit `u` as it began: a bound on
+    /// the reach of those left.
+    #[inline]
+    pub(super) fn unit_longest(&self, u: usize) -> i64 {
+        self.reaches().unit_longest[u]
+    }
+
+    /// Whether unit `v` still has a vehicle alive.
+    #[inline]
+    pub(super) fn holds_vehicles(&self, v: usize) -> bool {
+        match self.reaches().holds[v] {
+            Holds::Teams => false,
+            Holds::Vehicles => self.s.alive_n[v] > 0,
+            Holds::Both => self.alive(v).any(|e| self.s.elements[e].is_vehicle()),
+        }
+    }
+
+    /// Whether unit `v` still has a team alive.
+    #[inline]
+    pub(super) fn holds_teams(&self, v: usize) -> bool {
+        match self.reaches().holds[v] {
+            Holds::Teams => self.s.alive_n[v] > 0,
+            Holds::Vehicles => false,
+            Holds::Both => self.alive(v).any(|e| !self.s.elements[e].is_vehicle()),
+        }
+    }
+
+    /// Whether side `r` had an ADS vehicle at the start: if not, no missile
+    /// lost can switch one off.
+    #[inline]
+    pub(super) fn has_ads(&self, r: Role) -> bool {
+        self.reaches().ads[r.index()]
+    }
+
+    /// The command units, in order.
+    #[inline]
+    pub(super) fn command_units(&self) -> &[usize] {
+        &self.reaches().commands
+    }
+
     /// Whether `e` fires missiles (what keeps an enemy ADS active).
     pub(super) fn is_missile_armed(&self, e: usize) -> bool {
         match self.s.elements[e].make {
             Make::Team { launcher, .. } => launcher.is_some(),
             Make::Vehicle { weapon, .. } => weapon.system.missile(),
         }
+    }
+
+    /// The index of element `e`'s make among the battle's makes: two
+    /// elements of one make have the same index.
+    #[inline]
+    pub(super) fn make_index(&self, e: usize) -> usize {
+        self.reaches().make_of[e]
     }
 
     /// `max_reach(e)`, looked up.
@@ -207,6 +299,12 @@ impl Battle<'_, '_> {
     }
 }
 
+/// A number for a newly prepared battle, never given twice in a process.
+pub(crate) fn battle_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, Relaxed)
+}
+
 /// Per pair of units, the farthest any element of one has a shot at some
 /// element of the other, kept until either unit changes. Moves do not change
 /// it (the range is compared afresh each time); what does is counted by
@@ -215,11 +313,23 @@ impl Battle<'_, '_> {
 #[derive(Clone, Default)]
 pub(crate) struct Memo {
     units: usize,
-    /// Per unit, how many times it has changed.
+    /// The prepared battle (`Prepared::id`) the cells belong to.
+    battle: u64,
+    /// Per unit, a number for its state: 0 as the battle opens (the same in
+    /// every run), else the number given at its last change, never given
+    /// twice, so cells of the opening state hold from run to run and no
+    /// other cell outlives its run.
     version: Vec<u32>,
-    /// Changes to the whole table; never reset, so a reused memo's old
-    /// cells cannot match.
+    /// The last number given to a changed unit.
+    last_version: u32,
+    /// A number for the state of the whole table (an ADS on or off, table
+    /// play's commands): the battle's opening number as a run starts, a
+    /// number never given before at each change.
     table: u32,
+    /// The opening number of `table` for this battle.
+    opening_table: u32,
+    /// The last number given to `table`.
+    last_table: u32,
     /// Per (firer unit, target unit): the versions it was worked out at and
     /// the farthest shot.
     cells: Vec<std::cell::Cell<(u32, u32, u32, i64)>>,
@@ -240,18 +350,27 @@ pub(crate) struct Memo {
 }
 
 impl Memo {
-    pub(crate) fn new(units: usize) -> Memo {
-        let mut m = Memo::default();
-        m.restart(units);
+    pub(crate) fn new(units: usize, battle: u64) -> Memo {
+        let mut m = Memo {
+            battle: u64::MAX,
+            ..Memo::default()
+        };
+        m.restart(units, battle);
         m
     }
 
-    /// A fresh start for a battle of `units` units, keeping the vectors.
-    pub(crate) fn restart(&mut self, units: usize) {
+    /// A fresh start for battle `battle` of `units` units, keeping the
+    /// vectors, and the cells worked out for its opening if it is the
+    /// battle the memo last served.
+    pub(crate) fn restart(&mut self, units: usize, battle: u64) {
         self.units = units;
         self.version.clear();
         self.version.resize(units, 0);
-        self.table = self.table.wrapping_add(1);
+        if battle != self.battle {
+            self.battle = battle;
+            self.opening_table = self.new_table();
+        }
+        self.table = self.opening_table;
         self.cells
             .resize(units * units, std::cell::Cell::new((0, 0, u32::MAX, -1)));
         self.apart.clear();
@@ -261,16 +380,33 @@ impl Memo {
         self.epoch += 1;
         self.in_reach
             .resize(units, std::cell::Cell::new((u64::MAX, false)));
-        if self.table == u32::MAX {
-            self.forget();
-        }
     }
-}
 
-impl Memo {
-    /// Every cell unknown again (once the table counter wraps).
+    /// A number for the table never given before (cells stamped `u32::MAX`
+    /// never match: that number is not given).
+    fn new_table(&mut self) -> u32 {
+        self.last_table += 1;
+        if self.last_table == u32::MAX {
+            self.forget();
+            self.last_table = 1;
+        }
+        self.last_table
+    }
+
+    /// A number for a changed unit never given before.
+    fn new_version(&mut self) -> u32 {
+        self.last_version += 1;
+        if self.last_version == u32::MAX {
+            self.forget();
+            self.last_version = 1;
+        }
+        self.last_version
+    }
+
+    /// Every cell unknown again (once numbers run out). The current run
+    /// goes on with the numbers it holds; the next start is a new battle's.
     fn forget(&mut self) {
-        self.table = 0;
+        self.battle = u64::MAX;
         for c in &self.cells {
             c.set((0, 0, u32::MAX, -1));
         }
@@ -284,9 +420,9 @@ impl Battle<'_, '_> {
     /// Something about unit `u` changed that can change whom it can shoot
     /// or who can shoot it (not its place: ranges are compared afresh).
     pub(crate) fn unit_changed(&mut self, u: usize) {
-        let v = &mut self.s.reach_memo.version[u];
-        *v = v.wrapping_add(1);
-        self.s.reach_memo.epoch += 1;
+        let m = &mut self.s.reach_memo;
+        m.version[u] = m.new_version();
+        m.epoch += 1;
     }
 
     /// A unit moved or left the table: ranges, and who is there, changed.
@@ -310,11 +446,8 @@ impl Battle<'_, '_> {
     /// that an ADS watched for): forget every pair.
     pub(crate) fn table_changed(&mut self) {
         let m = &mut self.s.reach_memo;
-        m.table = m.table.wrapping_add(1);
+        m.table = m.new_table();
         m.epoch += 1;
-        if m.table == u32::MAX {
-            m.forget();
-        }
     }
 
     /// The farthest range at which some element of `u` has a shot at some
@@ -371,6 +504,11 @@ impl Battle<'_, '_> {
         let cell = &m.direct[u * m.units + v];
         let (a, b, c, mask) = cell.get();
         if (a, b, c) == stamp {
+            debug_assert_eq!(mask, {
+                let mut m = 0;
+                self.each_pair_of_kinds(u, v, |e, t| m |= self.direct_mask(e, t));
+                m
+            });
             return mask;
         }
         let mut mask = 0;

@@ -36,6 +36,7 @@ impl<'a> Prepared<'a> {
             range_in,
             carried: false,
             reaches: Default::default(),
+            id: super::reach::battle_id(),
         };
         for role in Role::BOTH {
             let force = setup.force(role);
@@ -190,8 +191,12 @@ impl<'a> Prepared<'a> {
             log: Log::new(self.log),
             command_lost: [false; 2],
             left_behind: false,
-            reach_memo: super::reach::Memo::new(self.units.len()),
+            reach_memo: super::reach::Memo::new(self.units.len(), self.id),
             over: None,
+            fire_buf: Default::default(),
+            spare_shots: Vec::new(),
+            drawn: Vec::new(),
+            next_from: Default::default(),
         }
     }
 }

@@ -1,0 +1,221 @@
+//! Target choice and a unit's fire plan: which enemy unit and element each
+//! firer takes (anti-armour weapons take vehicles, then an enemy that has
+//! activated, the nearest, one in the open) and the shots a unit declares.
+//! How the shots are resolved is in `fire`.
+
+use super::fire::{Plan, Situation};
+use super::{Battle, Post};
+use crate::rules::dirtside::elements::Make;
+use crate::rules::dirtside::infantry;
+
+/// Target priority, smallest first: wrong kind for an anti-armour weapon,
+/// not yet activated, range, in cover, unit.
+type TargetKey = (bool, bool, i64, bool, usize);
+
+/// A firer's choice: the enemy unit, the first target found in it, and where
+/// in the plan's list of options the elements of it it may aim at lie (start,
+/// count).
+type Chosen = Option<(usize, usize, usize, usize)>;
+
+/// What of a firer decides its target: its make (by index), damage, systems.
+type FirerKind = (usize, bool, bool);
+
+impl Battle<'_, '_> {
+    /// The farthest any shot of element `e` could reach, in inches: an upper
+    /// bound that lets target picking pass over units out of reach without
+    /// planning a shot at each of their elements.
+    pub(super) fn max_reach(&self, e: usize) -> i64 {
+        match self.s.elements[e].make {
+            Make::Team {
+                class, launcher, ..
+            } => launcher
+                .map(|w| w.max_range())
+                .unwrap_or(0)
+                .max(infantry::rifle_range(class))
+                .max(infantry::APSW_RANGE)
+                .max(4),
+            Make::Vehicle { weapon, .. } => weapon
+                .max_range()
+                .max(infantry::APSW_RANGE)
+                .max(weapon.against_infantry().map(|(_, r)| r).unwrap_or(0)),
+        }
+    }
+
+    fn anti_armour(&self, e: usize) -> bool {
+        match self.s.elements[e].make {
+            Make::Vehicle { weapon, .. } => !weapon.system.small_arms(),
+            Make::Team { launcher, .. } => launcher.is_some(),
+        }
+    }
+
+    /// The target `e` picks (the `k`-th of its choice's unit, to spread fire):
+    /// anti-armour weapons take vehicles; then an enemy that has activated, the
+    /// nearest, one in the open. `only` limits it to one enemy unit.
+    /// Whether element `e` has any shot (at unit `only`, if given): the
+    /// yes-or-no of `pick_target`, stopping at the first shot found.
+    pub(crate) fn has_target(&self, e: usize, only: Option<usize>) -> bool {
+        let f = self.s.elements[e];
+        let reach = self.longest(e);
+        self.side_iter(f.role.other()).any(|v| {
+            if only.is_some_and(|o| o != v) {
+                return false;
+            }
+            self.nearest_gap(f.unit, v) <= reach && self.reaches_unit(e, v, self.gap(f.unit, v))
+        })
+    }
+
+    /// What of firer `e` decides its target: two elements of one unit alike
+    /// in these pick alike, so a unit's fire plan searches once per kind.
+    fn firer_kind(&self, e: usize) -> FirerKind {
+        let f = &self.s.elements[e];
+        (self.make_index(e), f.damaged, f.systems_down)
+    }
+
+    /// The enemy unit `e` picks and the elements in it it may aim at (empty:
+    /// only the first found), with the first found.
+    /// `prune`: pass over a unit whose key cannot beat the best so far
+    /// before any reach check (the same choice, checked in debug builds).
+    fn choose(
+        &self,
+        e: usize,
+        only: Option<usize>,
+        prune: bool,
+        options: &mut Vec<usize>,
+    ) -> Chosen {
+        let f = self.s.elements[e];
+        let av = self.anti_armour(e);
+        let reach = self.longest(e);
+        let mut best: Option<(TargetKey, usize)> = None;
+        for v in self.side_iter(f.role.other()) {
+            let (x, range) = (&self.s.units[v], self.gap(f.unit, v));
+            let least = (false, !x.activated, range, x.post != Post::Open, v);
+            if only.is_some_and(|o| o != v) || prune && best.is_some_and(|(b, _)| least >= b) {
+                continue;
+            }
+            let nearest = self.nearest_gap(f.unit, v);
+            if nearest > reach || self.unit_reach(f.unit, v) < nearest {
+                continue;
+            }
+            let spread = self.apart(v);
+            let mut none = usize::MAX;
+            for t in self.alive(v) {
+                let m = self.make_index(t);
+                if none == m && !spread {
+                    continue;
+                }
+                let apart = self.element_range(e, t, range);
+                debug_assert_eq!(
+                    self.plan(e, t, range).is_none(),
+                    self.shot_reach(e, t) < apart
+                );
+                if self.shot_reach(e, t) < apart {
+                    none = m;
+                    continue;
+                }
+                let tv = self.s.elements[t].is_vehicle();
+                let key = (
+                    av && !tv,
+                    !self.s.units[v].activated,
+                    range,
+                    self.s.units[v].post != Post::Open,
+                    v,
+                );
+                if best.is_none_or(|(b, _)| key < b) {
+                    best = Some((key, t));
+                }
+                // Within one unit the key differs only by whether the target
+                // is a vehicle; once the better kind is found, the rest of the
+                // unit cannot beat it.
+                if !key.0 {
+                    break;
+                }
+            }
+        }
+        let (key, first) = best?;
+        let v = self.s.elements[first].unit;
+        let range = self.gap(f.unit, v);
+        let from = options.len();
+        options.extend(self.alive(v).filter(|&t| {
+            self.shot_reach(e, t) >= self.element_range(e, t, range)
+                && (self.s.elements[t].is_vehicle() != key.0 || !av)
+        }));
+        Some((v, first, from, options.len() - from))
+    }
+
+    /// The `k`-th shot of a unit's fire at the target `choose` found, among
+    /// `options` (empty: only the first found).
+    fn aim(
+        &self,
+        e: usize,
+        k: usize,
+        (v, first): (usize, usize),
+        options: &[usize],
+    ) -> Option<(usize, Plan)> {
+        let f = self.s.elements[e];
+        let range = self.gap(f.unit, v);
+        // The leader's identity is secret (L337–339): a firer cannot aim at
+        // it, so shots spread over the unit from a start that varies with the
+        // turn and the two units, not from its first element (the leader).
+        let t = if options.is_empty() {
+            first
+        } else {
+            let start = (self.s.turn as usize)
+                .wrapping_mul(31)
+                .wrapping_add(f.unit.wrapping_mul(17))
+                .wrapping_add(v.wrapping_mul(7));
+            options[k.wrapping_add(start) % options.len()]
+        };
+        self.plan(e, t, range).map(|p| (t, p))
+    }
+
+    /// A unit fires: every element declares a target, infantry roll fire
+    /// effectiveness once, then each shot is resolved and tests follow. The
+    /// lists it builds are the battle's, reused from the last fire plan.
+    pub(crate) fn fire_unit(&mut self, u: usize, only: Option<usize>, sit: Situation) {
+        let mut buf = std::mem::take(&mut self.s.fire_buf);
+        let mut shots = std::mem::take(&mut self.s.spare_shots);
+        buf.searched.clear();
+        buf.options.clear();
+        shots.clear();
+        for (k, e) in self.alive(u).enumerate() {
+            let kind = self.firer_kind(e);
+            let i = match buf.searched.iter().position(|(c, _)| *c == kind) {
+                Some(i) => i,
+                None => {
+                    let chosen = self.choose(e, only, true, &mut buf.options);
+                    #[cfg(debug_assertions)]
+                    {
+                        let mut all = Vec::new();
+                        let plain = self.choose(e, only, false, &mut all);
+                        let view = |c: Chosen, o: &[usize]| {
+                            c.map(|(v, t, a, n)| (v, t, o[a..a + n].to_vec()))
+                        };
+                        debug_assert_eq!(view(chosen, &buf.options), view(plain, &all));
+                    }
+                    buf.searched.push((kind, chosen));
+                    buf.searched.len() - 1
+                }
+            };
+            let picked = buf.searched[i]
+                .1
+                .and_then(|(v, t, a, n)| self.aim(e, k, (v, t), &buf.options[a..a + n]));
+            if let Some((t, plan)) = picked {
+                if !(sit.direct_only && matches!(plan, Plan::Small(_))) {
+                    shots.push((e, t, plan));
+                }
+            }
+        }
+        self.s.fire_buf = buf;
+        self.resolve_shots(u, shots, sit);
+    }
+}
+
+/// The lists a fire plan builds, kept in the battle's state so that each
+/// plan reuses the last one's (an odds run makes thousands).
+#[derive(Clone, Default)]
+pub(crate) struct FireBuffers {
+    /// Per kind of firer searched so far, its choice.
+    searched: Vec<(FirerKind, Chosen)>,
+    /// The elements each choice may aim at, one after another.
+    options: Vec<usize>,
+}
