@@ -162,13 +162,28 @@ const EMPTY: u32 = u32::MAX;
 
 /// Which element stands on each grid (one a grid, L171): a dense box of
 /// the field that grows when someone steps out of it.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Occupancy {
     x0: i64,
     y0: i64,
     w: i64,
     h: i64,
     cells: Vec<u32>,
+}
+
+// By hand, so that `clone_from` (each odds run's fresh start) reuses the
+// grid it has.
+impl Clone for Occupancy {
+    fn clone(&self) -> Self {
+        Occupancy {
+            cells: self.cells.clone(),
+            ..*self
+        }
+    }
+    fn clone_from(&mut self, from: &Self) {
+        (self.x0, self.y0, self.w, self.h) = (from.x0, from.y0, from.w, from.h);
+        self.cells.clone_from(&from.cells);
+    }
 }
 
 /// Grids kept free round the box so that most steps stay inside.
@@ -178,6 +193,11 @@ impl Occupancy {
     fn slot(&self, g: Grid) -> Option<usize> {
         let (dx, dy) = (g.0 - self.x0, g.1 - self.y0);
         (dx >= 0 && dy >= 0 && dx < self.w && dy < self.h).then(|| (dy * self.w + dx) as usize)
+    }
+
+    /// Whether both cover the same box of the field.
+    pub(crate) fn same_box(&self, other: &Occupancy) -> bool {
+        (self.x0, self.y0, self.w, self.h) == (other.x0, other.y0, other.w, other.h)
     }
 
     pub(crate) fn get(&self, g: Grid) -> Option<usize> {
@@ -293,12 +313,25 @@ impl FromIterator<(Grid, usize)> for Occupancy {
 /// A side's elements on the ground still fighting, kept sorted by column:
 /// a search for the nearest walks out from a column and stops as soon as
 /// every element farther out is farther than the best found.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Line {
     items: Vec<At>,
     /// Every row an element of the line has stood on lies between these
     /// (they only widen, so they bound the rows of those still on it).
     rows: (i64, i64),
+}
+
+impl Clone for Line {
+    fn clone(&self) -> Self {
+        Line {
+            items: self.items.clone(),
+            rows: self.rows,
+        }
+    }
+    fn clone_from(&mut self, from: &Self) {
+        self.items.clone_from(&from.items);
+        self.rows = from.rows;
+    }
 }
 
 /// One element on a `Line`: its column, index and row.
