@@ -395,6 +395,19 @@ impl Line {
         }
     }
 
+    /// Whether an element of the line stands in columns `cols` and rows
+    /// `rows` (both inclusive).
+    pub(crate) fn any_in(&self, cols: (i64, i64), rows: (i64, i64)) -> bool {
+        if rows.0 > self.rows.1 || rows.1 < self.rows.0 {
+            return false;
+        }
+        let from = self.items.partition_point(|a| a.x < cols.0);
+        self.items[from..]
+            .iter()
+            .take_while(|a| a.x <= cols.1)
+            .any(|a| a.y >= rows.0 && a.y <= rows.1)
+    }
+
     /// The elements in order of column distance from `x`, nearest first,
     /// as long as `go(column distance)` says the search goes on.
     pub(crate) fn outward(&self, x: i64, mut go: impl FnMut(i64, At) -> bool) {

@@ -263,49 +263,62 @@ impl<'a> Prepared<'a> {
     }
 
     fn build_ground(&self) -> Ground {
-        Ground {
-            lines: Role::BOTH.map(|r| {
-                Line::of(
-                    self.pieces
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, x)| x.role == r && x.fighting() && !x.is_aircraft())
-                        .map(|(i, x)| At {
-                            x: x.pos.0,
-                            i,
-                            y: x.pos.1,
-                        })
-                        .collect(),
-                )
-            }),
-            armour_lines: Role::BOTH.map(|r| {
-                Line::of(
-                    self.pieces
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, x)| {
-                            x.role == r && x.fighting() && !x.is_aircraft() && x.m.armour > 0
-                        })
-                        .map(|(i, x)| At {
-                            x: x.pos.0,
-                            i,
-                            y: x.pos.1,
-                        })
-                        .collect(),
-                )
-            }),
-            occupied: self
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, x)| !x.is_aircraft())
-                .map(|(i, x)| (x.pos, i))
-                .collect(),
-        }
+        ground_of(&self.pieces)
+    }
+}
+
+/// The lists and the grid the searches use, for pieces where they stand.
+fn ground_of(pieces: &[Piece]) -> Ground {
+    Ground {
+        lines: Role::BOTH.map(|r| {
+            Line::of(
+                pieces
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| x.role == r && x.fighting() && !x.is_aircraft())
+                    .map(|(i, x)| At {
+                        x: x.pos.0,
+                        i,
+                        y: x.pos.1,
+                    })
+                    .collect(),
+            )
+        }),
+        armour_lines: Role::BOTH.map(|r| {
+            Line::of(
+                pieces
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| {
+                        x.role == r && x.fighting() && !x.is_aircraft() && x.m.armour > 0
+                    })
+                    .map(|(i, x)| At {
+                        x: x.pos.0,
+                        i,
+                        y: x.pos.1,
+                    })
+                    .collect(),
+            )
+        }),
+        occupied: pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| !x.is_aircraft())
+            .map(|(i, x)| (x.pos, i))
+            .collect(),
     }
 }
 
 impl Battle<'_, '_> {
+    /// Builds the lists and the grid anew from where the pieces stand (a
+    /// test that places them by hand).
+    #[cfg(test)]
+    pub(crate) fn place_anew(&mut self) {
+        let g = ground_of(&self.s.pieces);
+        (self.s.lines, self.s.armour_lines, self.s.occupied) =
+            (g.lines, g.armour_lines, g.occupied);
+    }
+
     pub(crate) fn setup_events(&mut self) {
         if !self.s.log.is_on() {
             return;
