@@ -34,6 +34,10 @@ pub(crate) struct Tables {
     /// sees that far (its own eyes; artillery firing on what friends see
     /// is not in it). Empty when a band reaches past the bits.
     reachable: Vec<u64>,
+    /// Per element, the bits of `reachable` over its armoured kinds of
+    /// target and over all kinds: the ranges at which anyone on an armour
+    /// line or on a whole line could be attacked.
+    reachable_any: Vec<[u64; 2]>,
 }
 
 const NO_BAND: u8 = u8::MAX;
@@ -97,7 +101,22 @@ impl Tables {
         } else {
             Vec::new()
         };
+        let reachable_any = if reachable.is_empty() {
+            Vec::new()
+        } else {
+            (0..pieces.len())
+                .map(|i| {
+                    let of = |armoured: bool| {
+                        (0..kinds.len())
+                            .filter(|&k| !armoured || kinds[k].0 > 0)
+                            .fold(0, |m, k| m | reachable[i * kinds.len() + k])
+                    };
+                    [of(true), of(false)]
+                })
+                .collect()
+        };
         Tables {
+            reachable_any,
             band_at,
             kind,
             reachable,
@@ -142,6 +161,13 @@ impl Tables {
     #[inline]
     pub(crate) fn reachable(&self, i: usize) -> Option<&[u64]> {
         self.reachable.get(i * self.kinds..(i + 1) * self.kinds)
+    }
+
+    /// The ranges at which `i` may attack someone on an armour line
+    /// (`armoured`) or on a whole line, as bits (see `reachable`).
+    #[inline]
+    pub(crate) fn reachable_any(&self, i: usize, armoured: bool) -> u64 {
+        self.reachable_any[i][usize::from(!armoured)]
     }
 
     /// The kind of ground target `j` is, an index into `reachable`.
@@ -361,10 +387,53 @@ impl Line {
         &self.items
     }
 
+    /// The first place whose column is `x` or more (`partition_point`):
+    /// a line's columns are nearly evenly spread, so a guess from the ends
+    /// lands within a step or two, and a short walk makes it exact.
+    pub(crate) fn first_at(&self, x: i64) -> usize {
+        let items = &self.items;
+        let n = items.len();
+        let found = match (items.first(), items.last()) {
+            (Some(lo), Some(hi)) if x > lo.x && x <= hi.x => {
+                // lo.x < x <= hi.x, so the span is at least one column.
+                let guess = ((x - lo.x) * (n as i64 - 1) / (hi.x - lo.x)) as usize;
+                let mut k = guess.clamp(1, n - 1);
+                let mut steps = 0;
+                while items[k - 1].x >= x && steps < 8 {
+                    k -= 1;
+                    steps += 1;
+                }
+                while items[k].x < x && steps < 8 {
+                    k += 1;
+                    steps += 1;
+                }
+                if items[k - 1].x < x && items[k].x >= x {
+                    k
+                } else {
+                    items.partition_point(|a| a.x < x)
+                }
+            }
+            (Some(lo), _) if x <= lo.x => 0,
+            _ => n,
+        };
+        debug_assert_eq!(found, items.partition_point(|a| a.x < x));
+        found
+    }
+
     fn find(&self, x: i64, i: usize) -> Option<usize> {
-        self.items
-            .binary_search_by_key(&(x, i), |a| (a.x, a.i))
-            .ok()
+        let k = self.first_at(x);
+        let found = self.items[k..]
+            .iter()
+            .take_while(|a| a.x == x)
+            .position(|a| a.i == i)
+            .map(|p| k + p);
+        debug_assert_eq!(
+            found,
+            self.items
+                .binary_search_by_key(&(x, i), |a| (a.x, a.i))
+                .ok()
+        );
+        found
     }
 
     pub(crate) fn remove(&mut self, from: Grid, i: usize) {
@@ -401,7 +470,7 @@ impl Line {
         if rows.0 > self.rows.1 || rows.1 < self.rows.0 {
             return false;
         }
-        let from = self.items.partition_point(|a| a.x < cols.0);
+        let from = self.first_at(cols.0);
         self.items[from..]
             .iter()
             .take_while(|a| a.x <= cols.1)
@@ -412,7 +481,7 @@ impl Line {
     /// as long as `go(column distance)` says the search goes on.
     pub(crate) fn outward(&self, x: i64, mut go: impl FnMut(i64, At) -> bool) {
         let items = &self.items;
-        let p = items.partition_point(|a| a.x < x);
+        let p = self.first_at(x);
         let (mut l, mut r) = (p, p);
         loop {
             let left = (l > 0).then(|| x - items[l - 1].x);

@@ -85,12 +85,14 @@ impl Battle<'_, '_> {
             && !(a.artillery && self.p.sight.is_some());
         if let Some(reachable) = t.reachable(i).filter(|_| plain) {
             if t.anti_armour[i] {
-                let armour = nearest_target(t, a.pos, reachable, &self.s.armour_lines[foe]);
+                let line = &self.s.armour_lines[foe];
+                let armour = nearest_target(t, a.pos, reachable, t.reachable_any(i, true), line);
                 if armour.is_some() {
                     return armour;
                 }
             }
-            return nearest_target(t, a.pos, reachable, &self.s.lines[foe]);
+            let anywhere = t.reachable_any(i, false);
+            return nearest_target(t, a.pos, reachable, anywhere, &self.s.lines[foe]);
         }
         let mut best: Option<Key> = None;
         for &j in &self.s.fliers[foe] {
@@ -204,20 +206,30 @@ impl Battle<'_, '_> {
 }
 
 /// The element on `line` at the least range from `at` at which `reachable`
-/// (bits by range, per kind of target) lets the searcher attack it, of
+/// (bits by range, per kind of target; `anywhere` those of every kind that
+/// may stand on the line) lets the searcher attack it, of
 /// equals the one fewest columns away, then the lowest index: a walk out to
 /// each side of `at`'s column that stops once an element that many columns
 /// away could not beat the best (its range is at least the columns and at
 /// least the rows between `at` and the line).
-fn nearest_target(t: &Tables, at: Grid, reachable: &[u64], line: &Line) -> Option<usize> {
-    let anywhere = reachable.iter().fold(0, |m, &r| m | r);
+fn nearest_target(
+    t: &Tables,
+    at: Grid,
+    reachable: &[u64],
+    anywhere: u64,
+    line: &Line,
+) -> Option<usize> {
     if anywhere == 0 {
         return None;
     }
     let farthest = i64::from(63 - anywhere.leading_zeros());
-    let items = line.items();
-    let split = items.partition_point(|b| b.x < at.0);
+    // Everyone on the line is farther in rows alone than any reach.
     let rows = line.rows_from(at.1);
+    if rows > farthest {
+        return None;
+    }
+    let items = line.items();
+    let split = line.first_at(at.0);
     // The key (range, columns, index) as one number; range is below 64
     // (the bits), and so are the columns of anyone looked at.
     const NOBODY: u64 = u32::MAX as u64;
