@@ -187,10 +187,10 @@ impl Battle<'_, '_> {
         let line = &self.s.lines[a.role.other().index()];
         // Nobody on the line is nearer than its rows allow.
         let rows = line.rows_from(a.pos.1);
-        line.outward(a.pos.0, |d, b| {
-            // Farther out than the best is away: farther in grids too; and
-            // once the best is as near as the rows allow, one farther out
-            // in columns loses the tie.
+        // Out along each side of the column in turn: farther out than the
+        // best is away is farther in grids too; and once the best is as
+        // near as the rows allow, one farther out in columns loses the tie.
+        let mut look = |d: i64, b: &At| {
             if best.is_some_and(|k| d > k.0 || (k.0 == rows && d > k.1)) {
                 return false;
             }
@@ -200,7 +200,18 @@ impl Battle<'_, '_> {
                 best = Some(key);
             }
             true
-        });
+        };
+        let (items, split) = (line.items(), line.first_at(a.pos.0));
+        for b in &items[split..] {
+            if !look(b.x - a.pos.0, b) {
+                break;
+            }
+        }
+        for b in items[..split].iter().rev() {
+            if !look(a.pos.0 - b.x, b) {
+                break;
+            }
+        }
         best.map(|(d, _, at)| (d, at))
     }
 }
@@ -230,35 +241,40 @@ fn nearest_target(
     }
     let items = line.items();
     let split = line.first_at(at.0);
-    // The key (range, columns, index) as one number; range is below 64
-    // (the bits), and so are the columns of anyone looked at.
-    const NOBODY: u64 = u32::MAX as u64;
-    let key = |range: i64, d: i64, i: u64| (range as u64) << 48 | (d as u64) << 32 | i;
-    let mut best = key(farthest, 0xFFFF, NOBODY);
-    let beyond = |best: u64, d: i64| d > (best >> 48) as i64 || key(d.max(rows), d, 0) > best;
-    let look = |best: &mut u64, d: i64, b: &At| {
+    // The best so far as (range, columns, index), and the most columns out
+    // at which anyone could still beat it: a range is at least the columns
+    // and the rows, and of equal ranges the fewer columns win.
+    let mut best = (farthest, i64::MAX, usize::MAX);
+    let cap_of = |(r, g, _): (i64, i64, usize)| match rows.cmp(&r) {
+        std::cmp::Ordering::Greater => -1,
+        std::cmp::Ordering::Equal => g.min(r),
+        std::cmp::Ordering::Less if g >= r => r,
+        std::cmp::Ordering::Less => r - 1,
+    };
+    let mut cap = cap_of(best);
+    let look = |d: i64, b: &At, best: &mut (i64, i64, usize), cap: &mut i64| {
         let range = d.max((b.y - at.1).abs()).max(1);
-        let k = key(range, d, b.i as u64);
+        let k = (range, d, b.i);
         if k < *best && reachable[t.kind_of(b.i)] >> range & 1 == 1 {
             *best = k;
+            *cap = cap_of(k);
         }
     };
     for b in &items[split..] {
         let d = b.x - at.0;
-        if beyond(best, d) {
+        if d > cap {
             break;
         }
-        look(&mut best, d, b);
+        look(d, b, &mut best, &mut cap);
     }
     for b in items[..split].iter().rev() {
         let d = at.0 - b.x;
-        if beyond(best, d) {
+        if d > cap {
             break;
         }
-        look(&mut best, d, b);
+        look(d, b, &mut best, &mut cap);
     }
-    let found = best & NOBODY;
-    (found != NOBODY).then_some(found as usize)
+    (best.2 != usize::MAX).then_some(best.2)
 }
 
 #[cfg(test)]
