@@ -345,18 +345,30 @@ pub(crate) struct Line {
     /// Every row an element of the line has stood on lies between these
     /// (they only widen, so they bound the rows of those still on it).
     rows: (i64, i64),
+    /// Where each column starts in `items`: `start[c]` elements stand left
+    /// of column `x0 + c`, for every column the elements stand in and one
+    /// past (a look-up instead of a search on every walk).
+    x0: i64,
+    start: Vec<u32>,
 }
+
+/// Columns kept in `Line::start` beyond the elements' own.
+const COLUMN_MARGIN: i64 = 8;
 
 impl Clone for Line {
     fn clone(&self) -> Self {
         Line {
             items: self.items.clone(),
             rows: self.rows,
+            x0: self.x0,
+            start: self.start.clone(),
         }
     }
     fn clone_from(&mut self, from: &Self) {
         self.items.clone_from(&from.items);
         self.rows = from.rows;
+        self.x0 = from.x0;
+        self.start.clone_from(&from.start);
     }
 }
 
@@ -375,7 +387,31 @@ impl Line {
             items.iter().map(|a| a.y).min().unwrap_or(0),
             items.iter().map(|a| a.y).max().unwrap_or(0),
         );
-        Line { items, rows }
+        let mut line = Line {
+            items,
+            rows,
+            x0: 0,
+            start: Vec::new(),
+        };
+        line.index_columns();
+        line
+    }
+
+    /// Builds `start` anew round the columns the elements stand in.
+    fn index_columns(&mut self) {
+        let (lo, hi) = match (self.items.first(), self.items.last()) {
+            (Some(a), Some(b)) => (a.x - COLUMN_MARGIN, b.x + COLUMN_MARGIN),
+            _ => (0, 0),
+        };
+        self.x0 = lo;
+        let mut k = 0;
+        self.start.clear();
+        for x in lo..=hi + 1 {
+            while k < self.items.len() && self.items[k].x < x {
+                k += 1;
+            }
+            self.start.push(k as u32);
+        }
     }
 
     /// The fewest rows between `y` and any element on the line.
@@ -387,36 +423,19 @@ impl Line {
         &self.items
     }
 
-    /// The first place whose column is `x` or more (`partition_point`):
-    /// a line's columns are nearly evenly spread, so a guess from the ends
-    /// lands within a step or two, and a short walk makes it exact.
+    /// The first place whose column is `x` or more (`partition_point`),
+    /// read from the column index.
     pub(crate) fn first_at(&self, x: i64) -> usize {
-        let items = &self.items;
-        let n = items.len();
-        let found = match (items.first(), items.last()) {
-            (Some(lo), Some(hi)) if x > lo.x && x <= hi.x => {
-                // lo.x < x <= hi.x, so the span is at least one column.
-                let guess = ((x - lo.x) * (n as i64 - 1) / (hi.x - lo.x)) as usize;
-                let mut k = guess.clamp(1, n - 1);
-                let mut steps = 0;
-                while items[k - 1].x >= x && steps < 8 {
-                    k -= 1;
-                    steps += 1;
-                }
-                while items[k].x < x && steps < 8 {
-                    k += 1;
-                    steps += 1;
-                }
-                if items[k - 1].x < x && items[k].x >= x {
-                    k
-                } else {
-                    items.partition_point(|a| a.x < x)
-                }
+        let c = x - self.x0;
+        let found = if c <= 0 {
+            0
+        } else {
+            match self.start.get(c as usize) {
+                Some(&k) => k as usize,
+                None => self.items.len(),
             }
-            (Some(lo), _) if x <= lo.x => 0,
-            _ => n,
         };
-        debug_assert_eq!(found, items.partition_point(|a| a.x < x));
+        debug_assert_eq!(found, self.items.partition_point(|a| a.x < x));
         found
     }
 
@@ -439,6 +458,10 @@ impl Line {
     pub(crate) fn remove(&mut self, from: Grid, i: usize) {
         if let Some(k) = self.find(from.0, i) {
             self.items.remove(k);
+            let c = (from.0 - self.x0 + 1).max(0) as usize;
+            for n in self.start.iter_mut().skip(c) {
+                *n -= 1;
+            }
         }
     }
 
@@ -453,6 +476,19 @@ impl Line {
             y: to.1,
         };
         self.rows = (self.rows.0.min(to.1), self.rows.1.max(to.1));
+        // Columns between the two lose or gain it among those to their left.
+        let last = self.x0 + self.start.len() as i64 - 2;
+        if to.0 < self.x0 || to.0 > last {
+            // Stepped out of the columns indexed: sort and index anew below.
+        } else if to.0 > from.0 {
+            for c in from.0 + 1..=to.0 {
+                self.start[(c - self.x0) as usize] -= 1;
+            }
+        } else {
+            for c in to.0 + 1..=from.0 {
+                self.start[(c - self.x0) as usize] += 1;
+            }
+        }
         let key = |a: &At| (a.x, a.i);
         while k > 0 && key(&self.items[k - 1]) > key(&self.items[k]) {
             self.items.swap(k - 1, k);
@@ -461,6 +497,9 @@ impl Line {
         while k + 1 < self.items.len() && key(&self.items[k + 1]) < key(&self.items[k]) {
             self.items.swap(k + 1, k);
             k += 1;
+        }
+        if to.0 < self.x0 || to.0 > last {
+            self.index_columns();
         }
     }
 
@@ -547,5 +586,12 @@ mod tests {
             [line.rows_from(-2), line.rows_from(3), line.rows_from(10)],
             [2, 0, 3]
         );
+        // Out of the columns indexed and back: the index follows.
+        line.shift((4, 0), (60, 1), 0);
+        line.shift((-5, 0), (-40, 0), 4);
+        line.remove((-2, 0), 1);
+        for x in -50..70 {
+            assert_eq!(line.first_at(x), line.items().partition_point(|a| a.x < x));
+        }
     }
 }
