@@ -20,6 +20,26 @@ pub struct Entry {
 pub fn order(entries: &[Entry]) -> Vec<usize> {
     // One number a place, sorted as numbers (every turn sorts every
     // element): the roll and evasion turned so that higher comes first.
+    // Rolls and evasions as the battles have them fit a byte each, and
+    // the place in a u64 (sorting half the bytes).
+    let byte = |v: i64| (-128..=127).contains(&v);
+    if entries
+        .iter()
+        .all(|e| byte(e.roll) && byte(e.evasion) && u32::try_from(e.index).is_ok())
+    {
+        let down = |v: i64| (127 - v) as u64;
+        let mut keys: Vec<u64> = entries
+            .iter()
+            .map(|e| {
+                down(e.roll) << 41
+                    | down(e.evasion) << 33
+                    | u64::from(!e.defender) << 32
+                    | e.index as u64
+            })
+            .collect();
+        keys.sort_unstable();
+        return keys.into_iter().map(|k| k as u32 as usize).collect();
+    }
     let down = |v: i64| u128::from(u32::MAX - ((v as i32 as u32) ^ 0x8000_0000));
     let fits = |v: i64| i32::try_from(v).is_ok();
     if entries
@@ -110,6 +130,18 @@ mod tests {
         #[test]
         fn the_order_by_numbers_is_the_order_by_comparison(
             rolls in proptest::collection::vec((1i64..=100, -3i64..=3, proptest::bool::ANY), 0..40)
+        ) {
+            let entries: Vec<Entry> = rolls
+                .iter()
+                .enumerate()
+                .map(|(index, &(roll, evasion, defender))| e(index, roll, evasion, defender))
+                .collect();
+            proptest::prop_assert_eq!(order(&entries), order_by_comparison(&entries));
+        }
+
+        #[test]
+        fn the_order_by_wide_numbers_is_the_order_by_comparison(
+            rolls in proptest::collection::vec((-300i64..=300, -300i64..=300, proptest::bool::ANY), 0..40)
         ) {
             let entries: Vec<Entry> = rolls
                 .iter()

@@ -34,6 +34,10 @@ pub(crate) struct Tables {
     /// sees that far (its own eyes; artillery firing on what friends see
     /// is not in it). Empty when a band reaches past the bits.
     reachable: Vec<u64>,
+    /// Per element, the bits of `reachable` over its armoured kinds of
+    /// target and over all kinds: the ranges at which anyone on an armour
+    /// line or on a whole line could be attacked.
+    reachable_any: Vec<[u64; 2]>,
 }
 
 const NO_BAND: u8 = u8::MAX;
@@ -97,7 +101,22 @@ impl Tables {
         } else {
             Vec::new()
         };
+        let reachable_any = if reachable.is_empty() {
+            Vec::new()
+        } else {
+            (0..pieces.len())
+                .map(|i| {
+                    let of = |armoured: bool| {
+                        (0..kinds.len())
+                            .filter(|&k| !armoured || kinds[k].0 > 0)
+                            .fold(0, |m, k| m | reachable[i * kinds.len() + k])
+                    };
+                    [of(true), of(false)]
+                })
+                .collect()
+        };
         Tables {
+            reachable_any,
             band_at,
             kind,
             reachable,
@@ -144,6 +163,13 @@ impl Tables {
         self.reachable.get(i * self.kinds..(i + 1) * self.kinds)
     }
 
+    /// The ranges at which `i` may attack someone on an armour line
+    /// (`armoured`) or on a whole line, as bits (see `reachable`).
+    #[inline]
+    pub(crate) fn reachable_any(&self, i: usize, armoured: bool) -> u64 {
+        self.reachable_any[i][usize::from(!armoured)]
+    }
+
     /// The kind of ground target `j` is, an index into `reachable`.
     #[inline]
     pub(crate) fn kind_of(&self, j: usize) -> usize {
@@ -162,13 +188,28 @@ const EMPTY: u32 = u32::MAX;
 
 /// Which element stands on each grid (one a grid, L171): a dense box of
 /// the field that grows when someone steps out of it.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Occupancy {
     x0: i64,
     y0: i64,
     w: i64,
     h: i64,
     cells: Vec<u32>,
+}
+
+// By hand, so that `clone_from` (each odds run's fresh start) reuses the
+// grid it has.
+impl Clone for Occupancy {
+    fn clone(&self) -> Self {
+        Occupancy {
+            cells: self.cells.clone(),
+            ..*self
+        }
+    }
+    fn clone_from(&mut self, from: &Self) {
+        (self.x0, self.y0, self.w, self.h) = (from.x0, from.y0, from.w, from.h);
+        self.cells.clone_from(&from.cells);
+    }
 }
 
 /// Grids kept free round the box so that most steps stay inside.
@@ -178,6 +219,11 @@ impl Occupancy {
     fn slot(&self, g: Grid) -> Option<usize> {
         let (dx, dy) = (g.0 - self.x0, g.1 - self.y0);
         (dx >= 0 && dy >= 0 && dx < self.w && dy < self.h).then(|| (dy * self.w + dx) as usize)
+    }
+
+    /// Whether both cover the same box of the field.
+    pub(crate) fn same_box(&self, other: &Occupancy) -> bool {
+        (self.x0, self.y0, self.w, self.h) == (other.x0, other.y0, other.w, other.h)
     }
 
     pub(crate) fn get(&self, g: Grid) -> Option<usize> {
@@ -293,12 +339,37 @@ impl FromIterator<(Grid, usize)> for Occupancy {
 /// A side's elements on the ground still fighting, kept sorted by column:
 /// a search for the nearest walks out from a column and stops as soon as
 /// every element farther out is farther than the best found.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Line {
     items: Vec<At>,
     /// Every row an element of the line has stood on lies between these
     /// (they only widen, so they bound the rows of those still on it).
     rows: (i64, i64),
+    /// Where each column starts in `items`: `start[c]` elements stand left
+    /// of column `x0 + c`, for every column the elements stand in and one
+    /// past (a look-up instead of a search on every walk).
+    x0: i64,
+    start: Vec<u32>,
+}
+
+/// Columns kept in `Line::start` beyond the elements' own.
+const COLUMN_MARGIN: i64 = 8;
+
+impl Clone for Line {
+    fn clone(&self) -> Self {
+        Line {
+            items: self.items.clone(),
+            rows: self.rows,
+            x0: self.x0,
+            start: self.start.clone(),
+        }
+    }
+    fn clone_from(&mut self, from: &Self) {
+        self.items.clone_from(&from.items);
+        self.rows = from.rows;
+        self.x0 = from.x0;
+        self.start.clone_from(&from.start);
+    }
 }
 
 /// One element on a `Line`: its column, index and row.
@@ -316,7 +387,31 @@ impl Line {
             items.iter().map(|a| a.y).min().unwrap_or(0),
             items.iter().map(|a| a.y).max().unwrap_or(0),
         );
-        Line { items, rows }
+        let mut line = Line {
+            items,
+            rows,
+            x0: 0,
+            start: Vec::new(),
+        };
+        line.index_columns();
+        line
+    }
+
+    /// Builds `start` anew round the columns the elements stand in.
+    fn index_columns(&mut self) {
+        let (lo, hi) = match (self.items.first(), self.items.last()) {
+            (Some(a), Some(b)) => (a.x - COLUMN_MARGIN, b.x + COLUMN_MARGIN),
+            _ => (0, 0),
+        };
+        self.x0 = lo;
+        let mut k = 0;
+        self.start.clear();
+        for x in lo..=hi + 1 {
+            while k < self.items.len() && self.items[k].x < x {
+                k += 1;
+            }
+            self.start.push(k as u32);
+        }
     }
 
     /// The fewest rows between `y` and any element on the line.
@@ -328,15 +423,45 @@ impl Line {
         &self.items
     }
 
+    /// The first place whose column is `x` or more (`partition_point`),
+    /// read from the column index.
+    pub(crate) fn first_at(&self, x: i64) -> usize {
+        let c = x - self.x0;
+        let found = if c <= 0 {
+            0
+        } else {
+            match self.start.get(c as usize) {
+                Some(&k) => k as usize,
+                None => self.items.len(),
+            }
+        };
+        debug_assert_eq!(found, self.items.partition_point(|a| a.x < x));
+        found
+    }
+
     fn find(&self, x: i64, i: usize) -> Option<usize> {
-        self.items
-            .binary_search_by_key(&(x, i), |a| (a.x, a.i))
-            .ok()
+        let k = self.first_at(x);
+        let found = self.items[k..]
+            .iter()
+            .take_while(|a| a.x == x)
+            .position(|a| a.i == i)
+            .map(|p| k + p);
+        debug_assert_eq!(
+            found,
+            self.items
+                .binary_search_by_key(&(x, i), |a| (a.x, a.i))
+                .ok()
+        );
+        found
     }
 
     pub(crate) fn remove(&mut self, from: Grid, i: usize) {
         if let Some(k) = self.find(from.0, i) {
             self.items.remove(k);
+            let c = (from.0 - self.x0 + 1).max(0) as usize;
+            for n in self.start.iter_mut().skip(c) {
+                *n -= 1;
+            }
         }
     }
 
@@ -351,6 +476,19 @@ impl Line {
             y: to.1,
         };
         self.rows = (self.rows.0.min(to.1), self.rows.1.max(to.1));
+        // Columns between the two lose or gain it among those to their left.
+        let last = self.x0 + self.start.len() as i64 - 2;
+        if to.0 < self.x0 || to.0 > last {
+            // Stepped out of the columns indexed: sort and index anew below.
+        } else if to.0 > from.0 {
+            for c in from.0 + 1..=to.0 {
+                self.start[(c - self.x0) as usize] -= 1;
+            }
+        } else {
+            for c in to.0 + 1..=from.0 {
+                self.start[(c - self.x0) as usize] += 1;
+            }
+        }
         let key = |a: &At| (a.x, a.i);
         while k > 0 && key(&self.items[k - 1]) > key(&self.items[k]) {
             self.items.swap(k - 1, k);
@@ -360,13 +498,29 @@ impl Line {
             self.items.swap(k + 1, k);
             k += 1;
         }
+        if to.0 < self.x0 || to.0 > last {
+            self.index_columns();
+        }
+    }
+
+    /// Whether an element of the line stands in columns `cols` and rows
+    /// `rows` (both inclusive).
+    pub(crate) fn any_in(&self, cols: (i64, i64), rows: (i64, i64)) -> bool {
+        if rows.0 > self.rows.1 || rows.1 < self.rows.0 {
+            return false;
+        }
+        let from = self.first_at(cols.0);
+        self.items[from..]
+            .iter()
+            .take_while(|a| a.x <= cols.1)
+            .any(|a| a.y >= rows.0 && a.y <= rows.1)
     }
 
     /// The elements in order of column distance from `x`, nearest first,
     /// as long as `go(column distance)` says the search goes on.
     pub(crate) fn outward(&self, x: i64, mut go: impl FnMut(i64, At) -> bool) {
         let items = &self.items;
-        let p = items.partition_point(|a| a.x < x);
+        let p = self.first_at(x);
         let (mut l, mut r) = (p, p);
         loop {
             let left = (l > 0).then(|| x - items[l - 1].x);
@@ -432,5 +586,12 @@ mod tests {
             [line.rows_from(-2), line.rows_from(3), line.rows_from(10)],
             [2, 0, 3]
         );
+        // Out of the columns indexed and back: the index follows.
+        line.shift((4, 0), (60, 1), 0);
+        line.shift((-5, 0), (-40, 0), 4);
+        line.remove((-2, 0), 1);
+        for x in -50..70 {
+            assert_eq!(line.first_at(x), line.items().partition_point(|a| a.x < x));
+        }
     }
 }

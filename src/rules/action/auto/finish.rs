@@ -4,7 +4,7 @@
 use super::Battle;
 use crate::battle::finish::{close, ending_by_fates, Closing};
 use crate::battle::result::{BattleResult, Role, StandOutcome, Winner};
-use crate::battle::ruleset::Ruleset;
+use crate::battle::ruleset::{Ruleset, RunSummary};
 use crate::rules::action::Action;
 
 impl Battle<'_, '_> {
@@ -31,6 +31,33 @@ impl Battle<'_, '_> {
         }
         let fates: Vec<_> = self.s.pieces.iter().map(|x| (x.role, x.fate())).collect();
         ending_by_fates(&fates)
+    }
+
+    /// What odds keep of the battle, with no words or codes: the winner as
+    /// `over` and the turn limit would give it (the pieces are in the
+    /// setup's order).
+    pub(crate) fn summary(&self) -> RunSummary {
+        let winner = match (self.s.stalemate, self.s.standing) {
+            (true, _) => Winner::Defender,
+            (false, [0, 0]) => Winner::Draw,
+            (false, [_, 0]) => Winner::Attacker,
+            // The attackers out, or the turn limit: the defender holds.
+            (false, _) => Winner::Defender,
+        };
+        debug_assert_eq!(
+            Some(winner),
+            Some(self.over().map_or(Winner::Defender, |v| v.0))
+        );
+        let mut hits = [0; 2];
+        for x in &self.s.pieces {
+            hits[x.role.index()] += x.hits;
+        }
+        RunSummary {
+            winner,
+            turns: self.s.turn,
+            hits,
+            status: self.s.pieces.iter().map(|x| x.fate().status()).collect(),
+        }
     }
 
     /// The result; `called` is the umpire's decision in a played battle.

@@ -123,7 +123,7 @@ impl Battle<'_, '_> {
             return None;
         }
         let a = &self.s.pieces[i];
-        let mut best: Option<(bool, bool, i64, usize)> = None;
+        let mut best: Option<(bool, bool, i64, i64, usize)> = None;
         for (j, b) in self.s.pieces.iter().enumerate() {
             if b.role == a.role || !b.fighting() || only.is_some_and(|o| o != j) {
                 continue;
@@ -140,12 +140,12 @@ impl Battle<'_, '_> {
                 Some(r) if !b.is_aircraft() => self.friend_within(b.pos, r, a.role),
                 _ => false,
             };
-            let key = (armour_first, spares, range, j);
+            let key = (armour_first, spares, range, self.column_gap(i, j), j);
             if best.is_none_or(|k| key < k) {
                 best = Some(key);
             }
         }
-        best.map(|k| k.3)
+        best.map(|k| k.4)
     }
 
     /// Readied enemies whose trigger `mover` has met attack it at once, first

@@ -30,7 +30,7 @@ use crate::battle::finish::Fate;
 use crate::battle::group_morale::Group;
 use crate::battle::log::Log;
 use crate::battle::result::{BattleResult, Knockout, Role};
-use crate::battle::ruleset::PreparedBattle;
+use crate::battle::ruleset::{PreparedBattle, RunSummary};
 use crate::battle::setup::{BattleSetup, BiaProfile};
 use crate::core::dice::Roller;
 use crate::core::kinds::{AircraftSpeed, Status, Weapon};
@@ -115,6 +115,59 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// Puts back what a battle changes from `start`, the same element as it
+    /// began; the rest (profile, weapon, group) never changes. Every field
+    /// is named, so a new one must be sorted here.
+    pub(crate) fn reset_to(&mut self, start: &Piece) {
+        let Piece {
+            role: _,
+            group: _,
+            m: _,
+            weapon: _,
+            bia: _,
+            air: _,
+            artillery: _,
+            people: _,
+            hits_before: _,
+            morale: _,
+            pos,
+            ll,
+            hits,
+            ap,
+            move_ap,
+            state,
+            ready,
+            readied_on,
+            moved,
+            injured,
+            attacked,
+            done,
+            progress,
+            acted_in,
+            ready_at,
+            initiative,
+            fired,
+            fired_this_turn,
+            under_fire,
+            ammo,
+            ammo_spent,
+            knockout,
+        } = *start;
+        (
+            self.pos,
+            self.ll,
+            self.hits,
+            self.ap,
+            self.move_ap,
+            self.state,
+        ) = (pos, ll, hits, ap, move_ap, state);
+        (self.ready, self.readied_on, self.ready_at) = (ready, readied_on, ready_at);
+        (self.moved, self.injured, self.attacked, self.done) = (moved, injured, attacked, done);
+        (self.progress, self.acted_in, self.initiative) = (progress, acted_in, initiative);
+        (self.fired, self.fired_this_turn, self.under_fire) = (fired, fired_this_turn, under_fire);
+        (self.ammo, self.ammo_spent, self.knockout) = (ammo, ammo_spent, knockout);
+    }
+
     pub fn fighting(&self) -> bool {
         self.state == State::Fighting
     }
@@ -153,6 +206,9 @@ impl Piece {
 
 /// The battle's pieces built once; each run starts from a copy.
 pub(crate) struct Prepared<'a> {
+    /// Which prepared battle this is in the process (a spare fight from
+    /// the same one needs only its changing fields put back).
+    pub(crate) id: u64,
     pub(crate) setup: &'a BattleSetup,
     pub(crate) log: bool,
     pub(crate) codes: Vec<&'a str>,
@@ -171,6 +227,10 @@ pub(crate) struct Prepared<'a> {
     pub(crate) morale_order: Vec<usize>,
     /// The ground every fight starts from, built once.
     pub(crate) ground: Option<Ground>,
+    /// The counts and lists a fight starts from (see `Fight`).
+    pub(crate) standing: [usize; 2],
+    pub(crate) group_fighting: Vec<usize>,
+    pub(crate) fliers: [Vec<usize>; 2],
 }
 
 /// Who stands where at the start: the lists and the grid the searches use.
@@ -184,6 +244,8 @@ pub(crate) struct Ground {
 /// Everything that changes while a battle is fought; cloned for `undo`.
 #[derive(Clone)]
 pub(crate) struct Fight {
+    /// The `Prepared::id` it was started from.
+    pub(crate) from: u64,
     pub(crate) dice: Roller,
     pub(crate) pieces: Vec<Piece>,
     pub(crate) groups: Vec<Group>,
@@ -237,6 +299,31 @@ impl PreparedBattle for Prepared<'_> {
         play_out(&mut b, self.setup.turn_limit);
         b.finish(None)
     }
+
+    fn summary(&self, seed: u64, order: &[&str]) -> RunSummary {
+        debug_assert!(self.codes.iter().eq(order.iter()));
+        SPARE.with(|spare| {
+            let dice = Roller::seeded(seed);
+            let s = match spare.take() {
+                Some(mut s) => {
+                    self.restart(&mut s, dice);
+                    s
+                }
+                None => self.start(dice),
+            };
+            let mut b = Battle { p: self, s };
+            play_out(&mut b, self.setup.turn_limit);
+            let out = b.summary();
+            debug_assert_eq!(out, RunSummary::of(&self.fight(seed), order));
+            spare.replace(Some(b.s));
+            out
+        })
+    }
+}
+
+thread_local! {
+    /// The last fight run for odds on this thread, kept for its vectors.
+    static SPARE: std::cell::RefCell<Option<Fight>> = const { std::cell::RefCell::new(None) };
 }
 
 impl TurnByTurn for Battle<'_, '_> {

@@ -19,8 +19,9 @@ pub(crate) struct Kept {
 }
 
 /// A target's standing in the choice: armour first for anti-armour
-/// weapons, then a template that spares friends, then range, then index.
-type Key = (bool, bool, i64, usize);
+/// weapons, then a template that spares friends, then range, then the
+/// columns between (straight ahead first), then index.
+type Key = (bool, bool, i64, i64, usize);
 
 impl Battle<'_, '_> {
     /// The enemy `i` attacks: anti-armour weapons take armour first, area
@@ -75,65 +76,77 @@ impl Battle<'_, '_> {
         let a = &self.s.pieces[i];
         let foe = a.role.other().index();
         // Nobody in the air, no template to place, only its own eyes: the
-        // choice is the nearest target it may attack, of equals the lowest
-        // index, and a bit table says where it may.
+        // choice is the nearest target it may attack, of equals the one
+        // nearest its own column, then the lowest index, and a bit table
+        // says where it may.
         let plain = self.s.fliers[foe].is_empty()
             && self.s.pieces.len() < u32::MAX as usize
             && t.area[i].is_none()
             && !(a.artillery && self.p.sight.is_some());
         if let Some(reachable) = t.reachable(i).filter(|_| plain) {
             if t.anti_armour[i] {
-                let armour = nearest_target(t, a.pos, reachable, &self.s.armour_lines[foe]);
+                let line = &self.s.armour_lines[foe];
+                let armour = nearest_target(t, a.pos, reachable, t.reachable_any(i, true), line);
                 if armour.is_some() {
                     return armour;
                 }
             }
-            return nearest_target(t, a.pos, reachable, &self.s.lines[foe]);
+            let anywhere = t.reachable_any(i, false);
+            return nearest_target(t, a.pos, reachable, anywhere, &self.s.lines[foe]);
         }
         let mut best: Option<Key> = None;
         for &j in &self.s.fliers[foe] {
-            self.consider(i, j, self.distance(i, j), a.pos, &mut best);
+            self.consider(i, j, self.distance(i, j), 0, a.pos, &mut best);
         }
         // Anti-armour weapons look along the armoured line first: an
         // armoured target found there beats everyone else.
         if t.anti_armour[i] {
             self.walk(i, &self.s.armour_lines[foe], (false, false), &mut best);
             if best.is_some_and(|k| !k.0) {
-                return best.map(|k| k.3);
+                return best.map(|k| k.4);
             }
         }
         self.walk(i, &self.s.lines[foe], (true, false), &mut best);
-        best.map(|k| k.3)
+        best.map(|k| k.4)
     }
 
     /// Every target on `line` as far out as one could beat the best:
     /// `floor` is the least the first two places of the key can be there,
-    /// and once the best has them a target farther out than its range
-    /// cannot beat it.
+    /// and once the best has them a target `d` columns out, at range `d` or
+    /// more, cannot beat one nearer or as near and fewer columns away.
     fn walk(&self, i: usize, line: &Line, floor: (bool, bool), best: &mut Option<Key>) {
         let a = self.s.pieces[i].pos;
         let t = &self.p.tables;
         let (reach, anti) = (t.reach[i], t.anti_armour[i]);
         line.outward(a.0, |d, b| {
-            if d > reach || best.is_some_and(|k| (k.0, k.1) == floor && d > k.2) {
+            if d > reach || best.is_some_and(|k| (k.0, k.1) == floor && (d, d) > (k.2, k.3)) {
                 return false;
             }
             let pos = (b.x, b.y);
             let range = grids(a, pos).max(1);
             let armour_first = !(anti && t.armoured[b.i]);
-            if best.is_none_or(|k| (armour_first, false, range, b.i) < k) {
-                self.consider(i, b.i, range, pos, best);
+            if best.is_none_or(|k| (armour_first, false, range, d, b.i) < k) {
+                self.consider(i, b.i, range, d, pos, best);
             }
             true
         });
     }
 
-    /// `j` at `range`, standing at `pos`, as a target for `i`.
-    fn consider(&self, i: usize, j: usize, range: i64, pos: Grid, best: &mut Option<Key>) {
+    /// `j` at `range` and `gap` columns (see `column_gap`), standing at
+    /// `pos`, as a target for `i`.
+    fn consider(
+        &self,
+        i: usize,
+        j: usize,
+        range: i64,
+        gap: i64,
+        pos: Grid,
+        best: &mut Option<Key>,
+    ) {
         let t = &self.p.tables;
         let armour_first = !(t.anti_armour[i] && t.armoured[j]);
         // A target that cannot beat the best so far needs no other look.
-        if best.is_some_and(|k| (armour_first, false, range, j) > k) {
+        if best.is_some_and(|k| (armour_first, false, range, gap, j) > k) {
             return;
         }
         let value = if t.air[j] {
@@ -148,9 +161,21 @@ impl Battle<'_, '_> {
             Some(r) if !t.air[j] => self.friend_within(pos, r, self.s.pieces[i].role),
             _ => false,
         };
-        let key = (armour_first, spares, range, j);
+        let key = (armour_first, spares, range, gap, j);
         if best.is_none_or(|k| key < k) {
             *best = Some(key);
+        }
+    }
+
+    /// Columns between `i` and the target `j`, the tie-break among equally
+    /// near targets: the one straight ahead first. Aircraft are above
+    /// everyone, so none between.
+    pub(super) fn column_gap(&self, i: usize, j: usize) -> i64 {
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        if a.is_aircraft() || b.is_aircraft() {
+            0
+        } else {
+            (a.pos.0 - b.pos.0).abs()
         }
     }
 
@@ -162,10 +187,10 @@ impl Battle<'_, '_> {
         let line = &self.s.lines[a.role.other().index()];
         // Nobody on the line is nearer than its rows allow.
         let rows = line.rows_from(a.pos.1);
-        line.outward(a.pos.0, |d, b| {
-            // Farther out than the best is away: farther in grids too; and
-            // once the best is as near as the rows allow, one farther out
-            // in columns loses the tie.
+        // Out along each side of the column in turn: farther out than the
+        // best is away is farther in grids too; and once the best is as
+        // near as the rows allow, one farther out in columns loses the tie.
+        let mut look = |d: i64, b: &At| {
             if best.is_some_and(|k| d > k.0 || (k.0 == rows && d > k.1)) {
                 return false;
             }
@@ -175,48 +200,154 @@ impl Battle<'_, '_> {
                 best = Some(key);
             }
             true
-        });
+        };
+        let (items, split) = (line.items(), line.first_at(a.pos.0));
+        for b in &items[split..] {
+            if !look(b.x - a.pos.0, b) {
+                break;
+            }
+        }
+        for b in items[..split].iter().rev() {
+            if !look(a.pos.0 - b.x, b) {
+                break;
+            }
+        }
         best.map(|(d, _, at)| (d, at))
     }
 }
 
 /// The element on `line` at the least range from `at` at which `reachable`
-/// (bits by range, per kind of target) lets the searcher attack it, of
-/// equals the lowest index: a walk out to each side of `at`'s column that
-/// stops once the column distance alone is past the best range (range is
-/// never less than it).
-fn nearest_target(t: &Tables, at: Grid, reachable: &[u64], line: &Line) -> Option<usize> {
-    let anywhere = reachable.iter().fold(0, |m, &r| m | r);
+/// (bits by range, per kind of target; `anywhere` those of every kind that
+/// may stand on the line) lets the searcher attack it, of
+/// equals the one fewest columns away, then the lowest index: a walk out to
+/// each side of `at`'s column that stops once an element that many columns
+/// away could not beat the best (its range is at least the columns and at
+/// least the rows between `at` and the line).
+fn nearest_target(
+    t: &Tables,
+    at: Grid,
+    reachable: &[u64],
+    anywhere: u64,
+    line: &Line,
+) -> Option<usize> {
     if anywhere == 0 {
         return None;
     }
     let farthest = i64::from(63 - anywhere.leading_zeros());
+    // Everyone on the line is farther in rows alone than any reach.
+    let rows = line.rows_from(at.1);
+    if rows > farthest {
+        return None;
+    }
     let items = line.items();
-    let split = items.partition_point(|b| b.x < at.0);
-    // The key (range, index) as one number: range above, index below.
-    const NOBODY: u64 = u32::MAX as u64;
-    let mut best = (farthest as u64) << 32 | NOBODY;
-    let look = |best: &mut u64, d: i64, b: &At| {
+    let split = line.first_at(at.0);
+    // The best so far as (range, columns, index), and the most columns out
+    // at which anyone could still beat it: a range is at least the columns
+    // and the rows, and of equal ranges the fewer columns win.
+    let mut best = (farthest, i64::MAX, usize::MAX);
+    let cap_of = |(r, g, _): (i64, i64, usize)| match rows.cmp(&r) {
+        std::cmp::Ordering::Greater => -1,
+        std::cmp::Ordering::Equal => g.min(r),
+        std::cmp::Ordering::Less if g >= r => r,
+        std::cmp::Ordering::Less => r - 1,
+    };
+    let mut cap = cap_of(best);
+    let look = |d: i64, b: &At, best: &mut (i64, i64, usize), cap: &mut i64| {
         let range = d.max((b.y - at.1).abs()).max(1);
-        let key = (range as u64) << 32 | b.i as u64;
-        if key < *best && reachable[t.kind_of(b.i)] >> range & 1 == 1 {
-            *best = key;
+        let k = (range, d, b.i);
+        if k < *best && reachable[t.kind_of(b.i)] >> range & 1 == 1 {
+            *best = k;
+            *cap = cap_of(k);
         }
     };
     for b in &items[split..] {
         let d = b.x - at.0;
-        if d > (best >> 32) as i64 {
+        if d > cap {
             break;
         }
-        look(&mut best, d, b);
+        look(d, b, &mut best, &mut cap);
     }
     for b in items[..split].iter().rev() {
         let d = at.0 - b.x;
-        if d > (best >> 32) as i64 {
+        if d > cap {
             break;
         }
-        look(&mut best, d, b);
+        look(d, b, &mut best, &mut cap);
     }
-    let found = best & NOBODY;
-    (found != NOBODY).then_some(found as usize)
+    (best.2 != usize::MAX).then_some(best.2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Battle, Prepared};
+    use crate::battle::setup::{BattleSetup, Force, StandSetup};
+    use crate::core::dice::Roller;
+    use crate::core::kinds::{Cover, Medical};
+
+    fn setup(attackers: usize, defenders: usize) -> BattleSetup {
+        let force = |side: &str, n: usize| Force {
+            side: side.into(),
+            medical: Medical::Normal,
+            enemy_treats_pw_well: true,
+            commands: vec![],
+            units: vec![],
+            stands: (0..n)
+                .map(|k| StandSetup {
+                    command: side.into(),
+                    bia: crate::rules::action::weapons::tests::rifles(),
+                    ..StandSetup::example(&format!("{side}{k}"))
+                })
+                .collect(),
+        };
+        BattleSetup {
+            code: "t".into(),
+            ruleset: "action".into(),
+            range_cm: 30,
+            defender_cover: Cover::Open,
+            terrain: String::new(),
+            turn_limit: 24,
+            options: Default::default(),
+            attacker: force("a", attackers),
+            defender: force("d", defenders),
+        }
+    }
+
+    #[test]
+    fn of_equally_near_targets_the_one_straight_ahead_is_attacked() {
+        // One attacker facing three defenders two grids apart, all at the
+        // opening range (range counts the larger of columns and rows): it
+        // attacks the one in its own column, not the first on the roster.
+        let s = setup(1, 3);
+        let p = Prepared::new(&s, false).unwrap();
+        let b = Battle {
+            p: &p,
+            s: p.start(Roller::seeded(1)),
+        };
+        let (a, d) = (b.s.pieces[0].pos, [1, 2, 3].map(|j| b.s.pieces[j].pos));
+        assert_eq!(d.map(|g| g.0), [a.0 - 2, a.0, a.0 + 2]);
+        assert!(d.iter().all(|&g| b.distance(0, 1) == super::grids(a, g)));
+        assert_eq!(b.pick_target(0, None), Some(2));
+        // Three attackers, one defender: each defender's choice likewise.
+        let s = setup(3, 1);
+        let p = Prepared::new(&s, false).unwrap();
+        let b = Battle {
+            p: &p,
+            s: p.start(Roller::seeded(1)),
+        };
+        assert_eq!(b.pick_target(3, None), Some(1));
+        // Every run of a fought battle opens that way: the attacker's
+        // first attack is at the defender straight ahead.
+        let s = setup(1, 3);
+        let prepared = Prepared::new(&s, true).unwrap();
+        let mut seen = 0;
+        for seed in 1..=20 {
+            let r = crate::battle::ruleset::PreparedBattle::fight(&prepared, seed);
+            let first = r.events.iter().find(|e| e.text.contains("a0 attacks"));
+            if let Some(e) = first {
+                seen += 1;
+                assert!(e.text.contains("a0 attacks d1 "), "seed {seed}: {}", e.text);
+            }
+        }
+        assert!(seen >= 15, "the attacker attacked in {seen} of 20 battles");
+    }
 }

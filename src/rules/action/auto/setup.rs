@@ -3,6 +3,7 @@
 //! copy.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::events::ActEvent;
 use super::fast::{At, Line, Tables};
@@ -31,7 +32,9 @@ impl<'a> Prepared<'a> {
         if let Sight::BlockedAfter(n) = terrain.row().sight {
             range = range.min((n + OPENING_BEYOND_SIGHT).max(LEAST_OPENING));
         }
+        static PREPARED: AtomicU64 = AtomicU64::new(1);
         let mut p = Prepared {
+            id: PREPARED.fetch_add(1, Ordering::Relaxed),
             setup,
             log,
             codes: Vec::new(),
@@ -51,6 +54,9 @@ impl<'a> Prepared<'a> {
             tables: Tables::of(&[], None),
             morale_order: Vec::new(),
             ground: None,
+            standing: [0, 0],
+            group_fighting: Vec::new(),
+            fliers: [Vec::new(), Vec::new()],
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -141,6 +147,28 @@ impl<'a> Prepared<'a> {
         }
         p.tables = Tables::of(&p.pieces, p.sight);
         p.morale_order = test_order(&p.groups);
+        p.standing = Role::BOTH.map(|r| {
+            p.pieces
+                .iter()
+                .filter(|x| x.role == r && x.fighting())
+                .count()
+        });
+        p.group_fighting = (0..p.groups.len())
+            .map(|g| {
+                p.pieces
+                    .iter()
+                    .filter(|x| x.group == g && x.fighting())
+                    .count()
+            })
+            .collect();
+        p.fliers = Role::BOTH.map(|r| {
+            (0..p.pieces.len())
+                .filter(|&i| {
+                    let x = &p.pieces[i];
+                    x.role == r && x.fighting() && x.is_aircraft()
+                })
+                .collect()
+        });
         p.ground = Some(p.build_ground());
         Ok(p)
     }
@@ -154,6 +182,7 @@ impl<'a> Prepared<'a> {
             None => self.build_ground(),
         };
         Fight {
+            from: self.id,
             dice,
             pieces: self.pieces.clone(),
             groups: self.groups.clone(),
@@ -162,82 +191,134 @@ impl<'a> Prepared<'a> {
             order: Vec::new(),
             log: Log::new(self.log),
             stalemate: false,
-            standing: Role::BOTH.map(|r| {
-                self.pieces
-                    .iter()
-                    .filter(|x| x.role == r && x.fighting())
-                    .count()
-            }),
+            standing: self.standing,
             group_hits: vec![0; self.groups.len()],
-            group_fighting: (0..self.groups.len())
-                .map(|g| {
-                    self.pieces
-                        .iter()
-                        .filter(|x| x.group == g && x.fighting())
-                        .count()
-                })
-                .collect(),
+            group_fighting: self.group_fighting.clone(),
             readied: 0,
             lines: ground.lines,
             armour_lines: ground.armour_lines,
             moves: [0, 0],
             kept: vec![Cell::new(None); self.pieces.len()],
-            fliers: Role::BOTH.map(|r| {
-                (0..self.pieces.len())
-                    .filter(|&i| {
-                        let x = &self.pieces[i];
-                        x.role == r && x.fighting() && x.is_aircraft()
-                    })
-                    .collect()
-            }),
+            fliers: self.fliers.clone(),
             occupied: ground.occupied,
         }
     }
 
-    fn build_ground(&self) -> Ground {
-        Ground {
-            lines: Role::BOTH.map(|r| {
-                Line::of(
-                    self.pieces
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, x)| x.role == r && x.fighting() && !x.is_aircraft())
-                        .map(|(i, x)| At {
-                            x: x.pos.0,
-                            i,
-                            y: x.pos.1,
-                        })
-                        .collect(),
-                )
-            }),
-            armour_lines: Role::BOTH.map(|r| {
-                Line::of(
-                    self.pieces
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, x)| {
-                            x.role == r && x.fighting() && !x.is_aircraft() && x.m.armour > 0
-                        })
-                        .map(|(i, x)| At {
-                            x: x.pos.0,
-                            i,
-                            y: x.pos.1,
-                        })
-                        .collect(),
-                )
-            }),
-            occupied: self
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, x)| !x.is_aircraft())
-                .map(|(i, x)| (x.pos, i))
-                .collect(),
+    /// Sets `f` to the start of the battle with `dice`, keeping the
+    /// vectors it has (odds fight thousands of runs on each thread).
+    pub(crate) fn restart(&self, f: &mut Fight, dice: Roller) {
+        let Some(ground) = &self.ground else {
+            *f = self.start(dice);
+            return;
+        };
+        f.dice = dice;
+        // The grid the last fight left, cleared where its elements ended
+        // and filled as the start's (a copy of the whole grid cost more).
+        if f.occupied.same_box(&ground.occupied) {
+            for x in &f.pieces {
+                f.occupied.remove(x.pos);
+            }
+            for (i, x) in self.pieces.iter().enumerate() {
+                if !x.is_aircraft() {
+                    f.occupied.insert(x.pos, i);
+                }
+            }
+            debug_assert_eq!(f.occupied, ground.occupied);
+        } else {
+            f.occupied.clone_from(&ground.occupied);
         }
+        if f.from == self.id {
+            for (x, start) in f.pieces.iter_mut().zip(&self.pieces) {
+                x.reset_to(start);
+            }
+            debug_assert_eq!(format!("{:?}", f.pieces), format!("{:?}", self.pieces));
+        } else {
+            f.pieces.clone_from(&self.pieces);
+            f.from = self.id;
+        }
+        f.groups.clone_from(&self.groups);
+        f.turn = 0;
+        f.phase = 0;
+        f.order.clear();
+        f.log.clear();
+        f.log.set_on(self.log);
+        f.stalemate = false;
+        f.standing = self.standing;
+        f.group_hits.clear();
+        f.group_hits.resize(self.groups.len(), 0);
+        f.group_fighting.clone_from(&self.group_fighting);
+        f.readied = 0;
+        for (to, from) in f.lines.iter_mut().zip(&ground.lines) {
+            to.clone_from(from);
+        }
+        for (to, from) in f.armour_lines.iter_mut().zip(&ground.armour_lines) {
+            to.clone_from(from);
+        }
+        for (to, from) in f.fliers.iter_mut().zip(&self.fliers) {
+            to.clone_from(from);
+        }
+        f.moves = [0, 0];
+        f.kept.clear();
+        f.kept.resize(self.pieces.len(), Cell::new(None));
+    }
+
+    fn build_ground(&self) -> Ground {
+        ground_of(&self.pieces)
+    }
+}
+
+/// The lists and the grid the searches use, for pieces where they stand.
+fn ground_of(pieces: &[Piece]) -> Ground {
+    Ground {
+        lines: Role::BOTH.map(|r| {
+            Line::of(
+                pieces
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| x.role == r && x.fighting() && !x.is_aircraft())
+                    .map(|(i, x)| At {
+                        x: x.pos.0,
+                        i,
+                        y: x.pos.1,
+                    })
+                    .collect(),
+            )
+        }),
+        armour_lines: Role::BOTH.map(|r| {
+            Line::of(
+                pieces
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, x)| {
+                        x.role == r && x.fighting() && !x.is_aircraft() && x.m.armour > 0
+                    })
+                    .map(|(i, x)| At {
+                        x: x.pos.0,
+                        i,
+                        y: x.pos.1,
+                    })
+                    .collect(),
+            )
+        }),
+        occupied: pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| !x.is_aircraft())
+            .map(|(i, x)| (x.pos, i))
+            .collect(),
     }
 }
 
 impl Battle<'_, '_> {
+    /// Builds the lists and the grid anew from where the pieces stand (a
+    /// test that places them by hand).
+    #[cfg(test)]
+    pub(crate) fn place_anew(&mut self) {
+        let g = ground_of(&self.s.pieces);
+        (self.s.lines, self.s.armour_lines, self.s.occupied) =
+            (g.lines, g.armour_lines, g.occupied);
+    }
+
     pub(crate) fn setup_events(&mut self) {
         if !self.s.log.is_on() {
             return;

@@ -89,6 +89,20 @@ impl Battle<'_, '_> {
         }
         let in_the_way = |k: usize| k != i && k != j && self.s.pieces[k].fighting();
         let slow = || between(b.pos, a.pos).any(|g| self.s.occupied.get(g).is_some_and(in_the_way));
+        // The grids between lie in the box of the two, short of both ends
+        // along the longer axis (the line steps it every grid): nobody
+        // fighting there, no walk.
+        let (x0, x1) = (a.pos.0.min(b.pos.0), a.pos.0.max(b.pos.0));
+        let (y0, y1) = (a.pos.1.min(b.pos.1), a.pos.1.max(b.pos.1));
+        let (cols, rows) = if y1 - y0 >= x1 - x0 {
+            ((x0, x1), (y0 + 1, y1 - 1))
+        } else {
+            ((x0 + 1, x1 - 1), (y0, y1))
+        };
+        if !self.s.lines.iter().any(|l| l.any_in(cols, rows)) {
+            debug_assert!(!slow());
+            return false;
+        }
         match self.s.occupied.any_between(b.pos, a.pos, in_the_way) {
             Some(found) => {
                 debug_assert_eq!(found, slow());
@@ -171,7 +185,7 @@ mod tests {
         let d = b.s.pieces[3].pos;
         b.s.pieces[0].pos = (d.0, d.1 + 6);
         b.s.pieces[1].pos = (d.0, d.1 + 3);
-        b.s.occupied = (0..4).map(|i| (b.s.pieces[i].pos, i)).collect();
+        b.place_anew();
         assert!(b.field_cover(3, 0), "attacker 1 is in the way (L206)");
         assert!(!b.field_cover(3, 1), "nothing between");
         assert!(b.sees(3, 0), "elements give cover, they do not block sight");
@@ -208,13 +222,13 @@ mod tests {
             let a = b.s.pieces[0].pos;
             b.s.pieces[1].pos = (a.0, a.1 + range);
             b.s.pieces[2].pos = (a.0, a.1 + 1);
-            b.s.occupied = (0..4).map(|i| (b.s.pieces[i].pos, i)).collect();
+            b.place_anew();
             let shot = b.template_shot(0, 1);
             assert!(shot.cover, "{terrain:?}: a friend keeps field cover");
             assert!(!shot.bunker);
             // The defender's own dug-in cover is not the friend's.
             b.s.pieces[2].pos = (a.0 + 5, a.1);
-            b.s.occupied = (0..4).map(|i| (b.s.pieces[i].pos, i)).collect();
+            b.place_anew();
             assert_eq!(b.template_shot(0, 1).cover, !terrain.is_empty());
         }
     }
