@@ -18,7 +18,10 @@ impl Battle<'_, '_> {
     /// an action to): whether it did. Called after the isolation test.
     pub(super) fn idle_activation(&mut self, f: usize) -> bool {
         let fig = self.p.figures[f];
-        if !self.s.clouds.is_empty()
+        let advances = fig.role == Role::Attacker && !fig.mounted;
+        // A figure that moves may walk into a cloud (a test, dice); one that
+        // holds its place meets no cloud out of every reach.
+        if (advances && !self.s.clouds.is_empty())
             || self.s.over.is_some()
             || self.s.places[f].suppressed
             || fig.crewed
@@ -28,7 +31,6 @@ impl Battle<'_, '_> {
         {
             return false;
         }
-        let advances = fig.role == Role::Attacker && !fig.mounted;
         // The doctrine's bound goes only toward an enemy up somewhere.
         if advances && self.front(fig.role.other()) == f64::NEG_INFINITY {
             return false;
