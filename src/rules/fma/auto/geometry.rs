@@ -108,6 +108,9 @@ impl Battle<'_, '_> {
         for k in lo / 64..=(hi - 1) / 64 {
             let w = bits::within(k, &(lo..hi), self.p.leaders.word(k));
             self.s.unsure.or_word(k, w);
+            if w != 0 {
+                self.s.unsure_words.set(k, true);
+            }
         }
     }
 
@@ -162,6 +165,7 @@ impl Battle<'_, '_> {
     /// A new turn: every figure still up is yet to activate.
     pub(crate) fn begin_turn_marks(&mut self) {
         self.s.unsure.clone_from(&self.p.leaders);
+        self.s.unsure_words.clone_from(&self.p.leader_words);
         self.s.first_ready = [0; 2];
         for (f, pl) in self.s.places.iter_mut().enumerate() {
             pl.activated = !pl.up;
