@@ -168,7 +168,10 @@ impl Battle<'_, '_> {
         if !self.blocked(f, t, How::Fire) {
             return first;
         }
-        let found = self.target_where(f, reach, |g| !self.screened(f, g));
+        // No earlier kind had one within reach, seen or not; `t` is hidden.
+        let found = self.target_where(f, reach, self.target_kind(t), |g| {
+            g != t && !self.screened(f, g)
+        });
         debug_assert!(found.is_none_or(|(g, _)| !self.screened(f, g)));
         found
     }
