@@ -36,6 +36,15 @@ impl Bits {
     pub(crate) fn or_word(&mut self, k: usize, w: u64) {
         self.0[k] |= w;
     }
+
+    /// One bit per word of `self`: set where the word has any bit set.
+    pub(crate) fn summary(&self) -> Bits {
+        let mut s = Bits::new(self.0.len());
+        for (k, &w) in self.0.iter().enumerate() {
+            s.set(k, w != 0);
+        }
+        s
+    }
 }
 
 /// Word `k`'s bits `w` less those outside `range` (which it overlaps).

@@ -101,10 +101,28 @@ impl Battle<'_, '_> {
             .unwrap_or(ready_at);
         // The lowest ready leader that can pass an action to a suppressed
         // friend, looked for only among those that may have one.
+        // Only the words `unsure_words` marks; a word found with no leader
+        // both unsure and ready loses its mark (no figure is readied during
+        // a turn, and a leader made unsure marks its word again).
+        debug_assert!((0..self.p.figures.len().div_ceil(64)).all(|k| {
+            self.s.unsure.word(k) & self.s.ready.word(k) == 0 || self.s.unsure_words.get(k)
+        }));
         let mut from = ready_at;
-        while let Some(l) = bits::first_in(from..range.end, |k| {
-            self.s.unsure.word(k) & self.s.ready.word(k)
-        }) {
+        let last = (range.end - 1) / 64;
+        while let Some(k) = bits::first_in(from / 64..last + 1, |j| self.s.unsure_words.word(j)) {
+            let all = self.s.unsure.word(k) & self.s.ready.word(k);
+            let w = bits::within(k, &(from..range.end), all);
+            if w == 0 {
+                if all == 0 {
+                    self.s.unsure_words.set(k, false);
+                }
+                from = (k + 1) * 64;
+                if from >= range.end {
+                    break;
+                }
+                continue;
+            }
+            let l = k * 64 + w.trailing_zeros() as usize;
             if self.can_pass(l) {
                 return Some(l);
             }

@@ -34,15 +34,27 @@ impl Battle<'_, '_> {
     /// one already suppressed, one yet to activate before one that has
     /// (so a suppression costs it an activation), then the nearest.
     pub(super) fn target(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
-        self.target_where(f, reach, |_| true)
+        self.target_where(f, reach, 0, |_| true)
+    }
+
+    /// The kind of target `g` is (`target_where`'s order of preference).
+    pub(super) fn target_kind(&self, g: usize) -> usize {
+        match (self.s.ready.get(g), self.s.pinned.get(g)) {
+            (true, false) => 0,
+            (false, false) => 1,
+            (true, true) => 2,
+            (false, true) => 3,
+        }
     }
 
     /// `target` among the enemies `sees` lets through (asked only of one
-    /// that would be the best so far).
+    /// that would be the best so far), of kind `from` or later: the caller
+    /// knows no earlier kind has one within reach.
     pub(super) fn target_where(
         &self,
         f: usize,
         reach: f64,
+        from: usize,
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
@@ -52,17 +64,20 @@ impl Battle<'_, '_> {
         // activated, then suppressed, then both; the nearest within a kind
         // (the lower index on a tie): a kind's nearest out of reach means
         // none of that kind is within it.
-        let kinds: [&dyn Fn(usize) -> u64; 4] = [
-            &|k| ready.word(k) & !pinned.word(k),
-            &|k| alive.word(k) & !ready.word(k) & !pinned.word(k),
-            &|k| ready.word(k) & pinned.word(k),
-            &|k| pinned.word(k) & !ready.word(k),
-        ];
-        let found = kinds.into_iter().find_map(|kind| {
-            self.nearest_of(f, other, reach, kind, &sees)
+        let word = |kind: usize, k: usize| match kind {
+            0 => ready.word(k) & !pinned.word(k),
+            1 => alive.word(k) & !ready.word(k) & !pinned.word(k),
+            2 => ready.word(k) & pinned.word(k),
+            _ => pinned.word(k) & !ready.word(k),
+        };
+        let r = self.side(other);
+        let y = self.p.ys[f];
+        let mid = r.start + super::geometry::split(&self.p.ys[r.clone()], y, |gy| gy < y);
+        let found = (from..4).find_map(|kind| {
+            self.nearest_of(f, r.clone(), mid, reach, |k| word(kind, k), &sees)
                 .filter(|&(_, d2)| d2 <= r2)
         });
-        debug_assert_eq!(found, self.target_by_scan(f, reach, &sees));
+        debug_assert_eq!(found, self.target_by_scan(f, reach, from, &sees));
         found.map(|(g, d2)| (g, d2.sqrt()))
     }
 
@@ -72,13 +87,14 @@ impl Battle<'_, '_> {
         &self,
         f: usize,
         reach: f64,
+        from: usize,
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
         let window = self.across(f, self.p.figures[f].role.other(), reach);
         // (activated, suppressed) in order of preference.
         let kinds = [(false, false), (true, false), (false, true), (true, true)];
-        kinds.into_iter().find_map(|kind| {
+        kinds[from..].iter().find_map(|&kind| {
             window
                 .clone()
                 .map(|g| (g, self.s.places[g]))
@@ -199,9 +215,8 @@ impl Battle<'_, '_> {
     /// One FIRE action with a gun; `None` when the target is out of reach.
     pub(crate) fn shoot(&mut self, f: usize, t: usize, aimed: bool, how: How) -> Option<Outcome> {
         let w = self.gun(f)?;
-        if self.screened(f, t) {
-            return None;
-        }
+        // Every caller has looked along the line already.
+        debug_assert!(!self.screened(f, t));
         let d = self.dist(f, t);
         let (band, fp) = w.band(d, aimed)?;
         let (fig, tf) = (self.p.figures[f], self.p.figures[t]);

@@ -108,6 +108,9 @@ impl Battle<'_, '_> {
         for k in lo / 64..=(hi - 1) / 64 {
             let w = bits::within(k, &(lo..hi), self.p.leaders.word(k));
             self.s.unsure.or_word(k, w);
+            if w != 0 {
+                self.s.unsure_words.set(k, true);
+            }
         }
     }
 
@@ -162,6 +165,7 @@ impl Battle<'_, '_> {
     /// A new turn: every figure still up is yet to activate.
     pub(crate) fn begin_turn_marks(&mut self) {
         self.s.unsure.clone_from(&self.p.leaders);
+        self.s.unsure_words.clone_from(&self.p.leader_words);
         self.s.first_ready = [0; 2];
         for (f, pl) in self.s.places.iter_mut().enumerate() {
             pl.activated = !pl.up;
@@ -266,18 +270,19 @@ impl Battle<'_, '_> {
     /// the best so far), with its squared distance; none farther than `reach`
     /// across is looked at. Outward across the table from `f` over those
     /// bits, each way until nothing farther across can be nearer.
+    /// `r` is the side's range, `mid` the first of it at or beyond `f`
+    /// across.
     pub(crate) fn nearest_of(
         &self,
         f: usize,
-        role: Role,
+        r: Range<usize>,
+        mid: usize,
         reach: f64,
         word: impl Fn(usize) -> u64,
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
-        let r = self.side(role);
         let (ys, places) = (&self.p.ys, &self.s.places);
         let (x, y) = (places[f].x, ys[f]);
-        let mid = r.start + split(&ys[r.clone()], y, |gy| gy < y);
         let far = (reach + SPACING) * (reach + SPACING);
         let mut best: Option<(usize, f64)> = None;
         let mut look = |g: usize| {

@@ -18,8 +18,8 @@ impl Battle<'_, '_> {
     /// an action to): whether it did. Called after the isolation test.
     pub(super) fn idle_activation(&mut self, f: usize) -> bool {
         let fig = self.p.figures[f];
-        if !self.s.clouds.is_empty()
-            || self.s.over.is_some()
+        let advances = fig.role == Role::Attacker && !fig.mounted;
+        if self.s.over.is_some()
             || self.s.places[f].suppressed
             || fig.crewed
             || fig.loads_for.is_some()
@@ -28,7 +28,6 @@ impl Battle<'_, '_> {
         {
             return false;
         }
-        let advances = fig.role == Role::Attacker && !fig.mounted;
         // The doctrine's bound goes only toward an enemy up somewhere.
         if advances && self.front(fig.role.other()) == f64::NEG_INFINITY {
             return false;
@@ -38,18 +37,35 @@ impl Battle<'_, '_> {
         }
         #[cfg(debug_assertions)]
         let before = (self.s.clone(), crate::core::dice::rolled_on_this_thread());
-        // No enemy within reach: no fight, charge, aim or fire, and no
-        // watcher or reactor can shoot between the actions. What is left is
-        // the attackers' advance and the overwatch marker.
+        self.short_form(f, advances);
+        #[cfg(debug_assertions)]
+        self.check_idle(f, before);
+        true
+    }
+
+    /// No enemy within reach: no fight, charge, aim or fire, and no watcher
+    /// or reactor can shoot between the actions. What is left is the
+    /// attackers' advance and the overwatch marker; a move through a cloud
+    /// may catch the figure (down: its activation ends; suppressed: its
+    /// second action rallies, as the doctrine has it).
+    fn short_form(&mut self, f: usize, advances: bool) {
         let mut moved = false;
         if advances {
-            let bounding = (fig.stand as u32 + self.s.turn).is_multiple_of(2);
+            let stand = self.p.figures[f].stand as u32;
+            let bounding = (stand + self.s.turn).is_multiple_of(2);
             moved = (bounding && self.advance(f, 2, true)) || self.advance(f, 2, false);
         }
         if !moved {
             self.watch(f);
         }
         if advances {
+            if !self.up(f) {
+                return;
+            }
+            if self.s.places[f].suppressed {
+                self.rally(f);
+                return;
+            }
             let bound = moved && self.s.places[f].cover == Cover::None && self.advance(f, 1, true);
             if !bound && self.advance(f, 1, false) {
                 moved = true;
@@ -58,9 +74,6 @@ impl Battle<'_, '_> {
                 self.watch(f);
             }
         }
-        #[cfg(debug_assertions)]
-        self.check_idle(f, before);
-        true
     }
 
     /// The doctrine's last resort: an overwatch marker, if the figure has a
@@ -97,13 +110,20 @@ impl Battle<'_, '_> {
     #[cfg(debug_assertions)]
     fn check_idle(&mut self, f: usize, before: (super::State, u64)) {
         use crate::core::dice::rolled_on_this_thread;
-        assert_eq!(rolled_on_this_thread(), before.1, "no dice");
+        // Only a cloud met on the way rolls dice; the doctrine, from the
+        // same state (dice included), rolls the same ones.
+        let (start, fast_end) = (before.1, rolled_on_this_thread());
         let fast = std::mem::replace(&mut self.s, before.0);
         let mut act = super::fight::Activation::default();
         self.action(f, 0, &mut act);
-        self.interrupt(f);
-        self.action(f, 1, &mut act);
-        assert_eq!(rolled_on_this_thread(), before.1, "no dice");
+        if self.up(f) {
+            self.interrupt(f);
+            if self.up(f) {
+                self.action(f, 1, &mut act);
+            }
+        }
+        assert_eq!(rolled_on_this_thread() - fast_end, fast_end - start, "dice");
+        assert!(!fast.clouds.is_empty() || fast_end == start, "no dice");
         let (a, b) = (&fast, &self.s);
         assert!(a.places == b.places && a.stands == b.stands);
         assert!(a.alive == b.alive && a.ready == b.ready && a.pinned == b.pinned);
@@ -152,5 +172,37 @@ mod tests {
                 "the flanks only"
             );
         }
+    }
+
+    #[test]
+    fn a_flank_attacker_walking_into_smoke_takes_the_short_form_as_the_doctrine_would() {
+        use super::super::smoke::Cloud;
+        use crate::rules::fma::smoke::Agent;
+        // Test builds compare each short activation with the doctrine
+        // (`check_idle`), dice included; here a cloud stands in the path of
+        // the far flank's bound, so the short form meets it.
+        let s = battle(&vec![RIFLES; 60], &[RIFLES; 2], 60, Campaign::Cover);
+        let mut caught = 0;
+        for seed in 1..=20 {
+            let p = Prepared::new(&s, true).unwrap();
+            let mut b = Battle {
+                p: &p,
+                s: p.start(Roller::seeded(seed)),
+            };
+            b.s.turn = 2;
+            b.begin_turn_marks();
+            let (f, (x, y)) = (0, b.spot(0));
+            b.s.clouds.push(Cloud {
+                x: x - 3.0,
+                y,
+                agent: Agent::Smoke,
+                seq: 0,
+            });
+            b.activate(f);
+            assert!(b.s.remote.get(f), "the short form, with a cloud standing");
+            let log = serde_json::to_string(b.s.log.events()).unwrap();
+            caught += usize::from(log.contains("\"caught\""));
+        }
+        assert!(caught > 0, "the cloud caught the figure in some battles");
     }
 }

@@ -155,6 +155,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) ys: Vec<f64>,
     /// Leaders whose die can pass an action to some friend, as bits.
     pub(crate) leaders: Bits,
+    /// `leaders.summary()`.
+    pub(crate) leader_words: Bits,
     /// The longest reach of any gun in the battle, aimed (overwatch) and
     /// not: searches for a shooter look no farther across.
     pub(crate) max_aimed_reach: f64,
@@ -201,6 +203,9 @@ pub(crate) struct State {
     /// `bits::WIDE` of them is suppressed or moves, or a new turn readies
     /// them again.
     pub(crate) unsure: Bits,
+    /// One bit per 64-figure word of `unsure`: clear only where no figure
+    /// of that word is both unsure and ready, so `pick` skips those words.
+    pub(crate) unsure_words: Bits,
     /// Per side: no figure before this index is ready (no figure is readied
     /// during a turn, so `pick` never looks before it again).
     pub(crate) first_ready: [usize; 2],

@@ -122,17 +122,17 @@ impl Battle<'_, '_> {
     /// Reaction tests for the friends within their quality die's inches of a
     /// figure that has just gone down.
     pub(super) fn friends_react(&mut self, down: usize) {
-        let near: Vec<usize> = self
-            .across(down, self.p.figures[down].role, Die::D12.sides() as f64)
-            .filter(|&g| {
-                g != down
-                    && self.s.places[g].up
-                    && !self.s.places[g].suppressed
-                    && self.dist(g, down) <= self.p.figures[g].quality.sides() as f64
-            })
-            .collect();
-        for g in near {
-            self.reaction_test(g, "a friend went down", 0);
+        // A test changes only its own figure, so each friend is judged
+        // just before its test as it would be before all of them (no list).
+        let window = self.across(down, self.p.figures[down].role, Die::D12.sides() as f64);
+        for g in window {
+            if g != down
+                && self.s.places[g].up
+                && !self.s.places[g].suppressed
+                && self.dist(g, down) <= self.p.figures[g].quality.sides() as f64
+            {
+                self.reaction_test(g, "a friend went down", 0);
+            }
         }
     }
 }

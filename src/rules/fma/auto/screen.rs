@@ -165,10 +165,17 @@ impl Battle<'_, '_> {
             return first;
         }
         let (t, _) = first?;
-        if !self.blocked(f, t, How::Fire) {
+        let from = self.spot(f);
+        let Some(c) = self.cloud_between(from, self.spot(t)) else {
             return first;
-        }
-        let found = self.target_where(f, reach, |g| !self.screened(f, g));
+        };
+        self.log_blocked(f, t, How::Fire, c);
+        // No earlier kind had one within reach, seen or not; `t` is hidden.
+        // The enemies next to it are often behind the same cloud: that one
+        // is measured first.
+        let found = self.target_where(f, reach, self.target_kind(t), |g| {
+            g != t && !smoke::blocks(from, self.spot(g), (c.x, c.y)) && !self.screened(f, g)
+        });
         debug_assert!(found.is_none_or(|(g, _)| !self.screened(f, g)));
         found
     }

@@ -46,6 +46,7 @@ impl<'a> Prepared<'a> {
             cover_every: has_cover_lines(&setup.terrain).then_some(COVER_EVERY),
             ys: Vec::new(),
             leaders: Bits::default(),
+            leader_words: Bits::default(),
             max_aimed_reach: 0.0,
             max_reach: 0.0,
             guns: Vec::new(),
@@ -164,6 +165,7 @@ impl<'a> Prepared<'a> {
                 *side = side.max(w.reach(true));
             }
         }
+        p.leader_words = p.leaders.summary();
         Ok(p)
     }
 
@@ -181,6 +183,7 @@ impl<'a> Prepared<'a> {
             watching: self.marks(|pl| pl.up && pl.overwatch),
             front: [None; 2],
             unsure: self.leaders.clone(),
+            unsure_words: self.leader_words.clone(),
             first_ready: [0; 2],
             clock: 0,
             stamps: vec![0; self.places.len().div_ceil(super::geometry::BUCKET)],
