@@ -288,19 +288,57 @@ impl Battle<'_, '_> {
         far
     }
 
+    /// What `shot_reach(e, t)` reads for every element `t` of unit `v`, worked
+    /// out once for a walk over the unit: the table cell less the target's
+    /// make (its cover is its unit's). `None`: `e` has no shot at all.
+    #[inline]
+    pub(super) fn aim_at(&self, e: usize, v: usize) -> Option<usize> {
+        let firer = self.firer_class(e)?;
+        let r = self.reaches();
+        let t = self.p.members[v][0];
+        debug_assert!(self.p.members[v]
+            .iter()
+            .all(|&x| self.infantry_cover(x, Situation::default())
+                == self.infantry_cover(t, Situation::default())));
+        let cover = cover_index(self.infantry_cover(t, Situation::default()));
+        Some(firer * r.makes * 3 + cover)
+    }
+
+    /// `shot_reach(e, t)` for a living element `t` of the unit `aim_at`
+    /// was asked about: one look-up once the pair of kinds is known.
+    #[inline]
+    pub(super) fn shot_reach_in(&self, at: Option<usize>, e: usize, t: usize) -> i64 {
+        let Some(base) = at else {
+            return -1;
+        };
+        if self.s.elements[t].aboard.is_some() {
+            return -1;
+        }
+        let r = self.reaches();
+        let known = r.table[base + r.make_of[t] * 3].load(Relaxed);
+        let far = if known != UNKNOWN {
+            i64::from(known)
+        } else {
+            self.shot_reach(e, t)
+        };
+        debug_assert_eq!(far, self.shot_reach(e, t));
+        far
+    }
+
     /// Whether `e` has any shot at some element of unit `v` at `range`:
     /// `any_plan(e, v, range, |_| true)` by lookup.
     pub(super) fn reaches_unit(&self, e: usize, v: usize, range: i64) -> bool {
         let mut tried = usize::MAX;
         let r = self.reaches();
         let apart = self.apart(v);
+        let at = self.aim_at(e, v);
         let hit = self.alive(v).any(|t| {
             let m = r.make_of[t];
             if m == tried && !apart {
                 return false;
             }
             tried = m;
-            self.shot_reach(e, t) >= self.element_range(e, t, range)
+            self.shot_reach_in(at, e, t) >= self.element_range(e, t, range)
         });
         debug_assert_eq!(hit, self.any_plan(e, v, range, |_| true));
         hit
@@ -573,8 +611,9 @@ impl Battle<'_, '_> {
 
     fn unit_pick_now(&self, e: usize, av: bool, v: usize) -> (i64, i64) {
         let (mut pref, mut any) = (-1, -1);
+        let at = self.aim_at(e, v);
         for t in self.alive(v) {
-            let r = self.shot_reach(e, t);
+            let r = self.shot_reach_in(at, e, t);
             any = any.max(r);
             if !av || self.s.elements[t].is_vehicle() {
                 pref = pref.max(r);

@@ -115,6 +115,7 @@ impl Battle<'_, '_> {
                 continue;
             }
             let spread = self.apart(v);
+            let at = self.aim_at(e, v);
             let mut none = usize::MAX;
             for t in self.alive(v) {
                 let m = self.make_index(t);
@@ -126,7 +127,7 @@ impl Battle<'_, '_> {
                     self.plan(e, t, range).is_none(),
                     self.shot_reach(e, t) < apart
                 );
-                if self.shot_reach(e, t) < apart {
+                if self.shot_reach_in(at, e, t) < apart {
                     none = m;
                     continue;
                 }
@@ -152,8 +153,9 @@ impl Battle<'_, '_> {
         let (key, v, found) = best?;
         let range = self.gap(f.unit, v);
         let from = options.len();
+        let at = self.aim_at(e, v);
         options.extend(self.alive(v).filter(|&t| {
-            self.shot_reach(e, t) >= self.element_range(e, t, range)
+            self.shot_reach_in(at, e, t) >= self.element_range(e, t, range)
                 && (self.s.elements[t].is_vehicle() != key.0 || !av)
         }));
         // The first element of the preferred kind with a shot: the element
