@@ -202,7 +202,14 @@ impl Battle<'_, '_> {
         let classes = self.firer_classes();
         self.s.reach_memo.make_room(classes);
         shots.clear();
-        for (k, e) in self.alive(u).enumerate() {
+        // No enemy within the longest reach the unit began with: no element
+        // has a shot, so none searches (the many fire plans of the opening
+        // turns, and of broken units falling back).
+        let reach = self.unit_longest(u);
+        let role = self.s.units[u].role.other();
+        let far = only.is_none() && self.side_iter(role).all(|v| self.nearest_gap(u, v) > reach);
+        debug_assert!(!far || !self.alive(u).any(|e| self.has_target(e, None)));
+        for (k, e) in self.alive(u).enumerate().filter(|_| !far) {
             let kind = self.firer_kind(e);
             let i = match buf.searched.iter().position(|(c, _)| *c == kind) {
                 Some(i) => i,
