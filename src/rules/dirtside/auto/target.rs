@@ -101,6 +101,9 @@ impl Battle<'_, '_> {
             if prune && !own_apart && !self.apart(v) {
                 // Every element at the units' gap: the unit's key follows
                 // from the farthest shots at the kind preferred and at any.
+                if range > reach {
+                    continue;
+                }
                 let (pref, any) = self.unit_pick(class, e, av, v);
                 if any >= range {
                     let key = (pref < range, least.1, range, least.3, v);
