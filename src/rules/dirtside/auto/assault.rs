@@ -24,9 +24,9 @@ impl Battle<'_, '_> {
         let other = role.other();
         let here = self.s.units[u].dist;
         let mut target: Option<(i64, usize)> = None;
-        for v in self.side_range(other) {
+        for &v in &self.s.roster[other.index()] {
             let x = &self.s.units[v];
-            if x.role != other || x.out || self.s.alive_n[v] == 0 || !self.holds_teams(v) {
+            if !self.holds_teams(v) {
                 continue;
             }
             let gap = (x.dist - here).abs();

@@ -78,14 +78,22 @@ impl Battle<'_, '_> {
     }
 
     /// Units on the table not yet activated this turn, per side (by
-    /// `Role::index`), counted in one walk over the units.
+    /// `Role::index`), counted over each side's roster.
     fn unactivated(&self) -> [usize; 2] {
-        let mut n = [0; 2];
-        for (u, x) in self.s.units.iter().enumerate() {
-            if !x.activated && self.present(u) {
-                n[x.role.index()] += 1;
+        let n = self
+            .s
+            .roster
+            .each_ref()
+            .map(|r| r.iter().filter(|&&u| !self.s.units[u].activated).count());
+        debug_assert_eq!(n, {
+            let mut m = [0; 2];
+            for (u, x) in self.s.units.iter().enumerate() {
+                if !x.activated && self.present(u) {
+                    m[x.role.index()] += 1;
+                }
             }
-        }
+            m
+        });
         n
     }
 

@@ -67,6 +67,11 @@ impl Battle<'_, '_> {
             let range = self.gap(v, mover);
             // Units standing together: the kept ranges alone answer.
             let together = range < super::reach::MASKED && !self.apart(v) && !self.apart(mover);
+            // Beyond the longest reach the unit began with: no shot at all.
+            if together && range > self.unit_longest(v) {
+                debug_assert_eq!(self.unit_direct(v, mover) >> range & 1, 0);
+                continue;
+            }
             if !together && self.unit_reach(v, mover) < self.nearest_gap(v, mover) {
                 continue;
             }

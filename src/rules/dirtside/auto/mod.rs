@@ -220,6 +220,10 @@ pub(crate) struct State {
     /// Per side (by `Role::index`), the first unit that may still activate
     /// this turn: units before it have activated or left (`next_unit`).
     pub(crate) next_from: [std::cell::Cell<usize>; 2],
+    /// Per side (by `Role::index`), its units on the table, in order: a
+    /// unit leaves for good (its last element lost, or out), so the walks
+    /// over a side skip the many gone by the later turns.
+    pub(crate) roster: [Vec<usize>; 2],
 }
 
 /// The tally of one attack on each enemy unit: strength at its start, losses, leader.
@@ -325,6 +329,9 @@ impl Battle<'_, '_> {
             });
             self.s.elements[e].alive = false;
             self.s.alive_n[u] -= 1;
+            if self.s.alive_n[u] == 0 {
+                self.off_roster(u);
+            }
             if twin {
                 self.moved();
             } else {
@@ -344,11 +351,20 @@ impl Battle<'_, '_> {
         self.side_iter(r).collect()
     }
 
-    /// The units of side `r` on the table, in order, without a list.
+    /// The units of side `r` on the table, in order, from the roster.
     #[inline]
     fn side_iter(&self, r: Role) -> impl Iterator<Item = usize> + '_ {
-        self.side_range(r)
-            .filter(move |&u| self.s.units[u].role == r && self.present(u))
+        debug_assert!(self
+            .side_range(r)
+            .filter(|&u| self.s.units[u].role == r && self.present(u))
+            .eq(self.s.roster[r.index()].iter().copied()));
+        self.s.roster[r.index()].iter().copied()
+    }
+
+    /// Unit `u` has left the table (for good): off its side's roster.
+    pub(crate) fn off_roster(&mut self, u: usize) {
+        let r = self.s.units[u].role.index();
+        self.s.roster[r].retain(|&v| v != u);
     }
 
     /// Inches between two units.

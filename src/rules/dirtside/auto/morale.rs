@@ -58,6 +58,7 @@ impl Battle<'_, '_> {
                 self.get_out(u, c);
             }
             self.s.units[u].out = true;
+            self.off_roster(u);
             self.moved();
             self.log(Some(self.s.units[u].role), move |b| DsEvent::Withdraws {
                 unit: b.ucode(u),

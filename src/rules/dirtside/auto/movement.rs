@@ -15,11 +15,8 @@ impl Battle<'_, '_> {
         let other = self.s.units[u].role.other();
         let here = self.s.units[u].dist;
         let mut near = i64::MAX;
-        for v in self.side_range(other) {
-            let x = &self.s.units[v];
-            if x.role == other && !x.out && self.s.alive_n[v] > 0 {
-                near = near.min((x.dist - here).abs());
-            }
+        for &v in &self.s.roster[other.index()] {
+            near = near.min((self.s.units[v].dist - here).abs());
         }
         let near = (near != i64::MAX).then_some(near);
         debug_assert_eq!(near, self.side_iter(other).map(|v| self.gap(u, v)).min());

@@ -40,6 +40,7 @@ impl Prepared<'_> {
         s.left_behind = false;
         s.reach_memo.restart(self.units.len(), self.id);
         s.over = None;
+        self.fill_roster(&s.units, &s.alive_n, &mut s.roster);
     }
 
     /// One odds run from `seed`.

@@ -221,15 +221,31 @@ impl Battle<'_, '_> {
     /// The cell of the kind tables for firer `e` and target `t` as things
     /// stand; `None` when `e` has no shot at `t` at any range.
     fn kinds(&self, e: usize, t: usize) -> Option<usize> {
-        let (f, g) = (&self.s.elements[e], &self.s.elements[t]);
-        if !f.alive || !g.alive || f.systems_down || f.aboard.is_some() || g.aboard.is_some() {
+        let g = &self.s.elements[t];
+        if !g.alive || g.aboard.is_some() {
+            return None;
+        }
+        let firer = self.firer_class(e)?;
+        let r = self.reaches();
+        let cover = cover_index(self.infantry_cover(t, Situation::default()));
+        Some(firer * r.makes * 3 + r.make_of[t] * 3 + cover)
+    }
+
+    /// What of firer `e` its shots depend on, as one number below
+    /// `firer_classes()`: make, damage, an active ADS. `None`: no shot at all.
+    #[inline]
+    pub(super) fn firer_class(&self, e: usize) -> Option<usize> {
+        let f = &self.s.elements[e];
+        if !f.alive || f.systems_down || f.aboard.is_some() {
             return None;
         }
         let r = self.reaches();
-        let firer =
-            (r.make_of[e] * 2 + usize::from(f.damaged)) * 2 + usize::from(self.ads_active(e));
-        let cover = cover_index(self.infantry_cover(t, Situation::default()));
-        Some(firer * r.makes * 3 + r.make_of[t] * 3 + cover)
+        Some((r.make_of[e] * 2 + usize::from(f.damaged)) * 2 + usize::from(self.ads_active(e)))
+    }
+
+    /// How many numbers `firer_class` gives.
+    pub(super) fn firer_classes(&self) -> usize {
+        self.reaches().makes * 4
     }
 
     /// The ranges below `MASKED` at which `e` has a shot at `t` other than
@@ -272,19 +288,57 @@ impl Battle<'_, '_> {
         far
     }
 
+    /// What `shot_reach(e, t)` reads for every element `t` of unit `v`, worked
+    /// out once for a walk over the unit: the table cell less the target's
+    /// make (its cover is its unit's). `None`: `e` has no shot at all.
+    #[inline]
+    pub(super) fn aim_at(&self, e: usize, v: usize) -> Option<usize> {
+        let firer = self.firer_class(e)?;
+        let r = self.reaches();
+        let t = self.p.members[v][0];
+        debug_assert!(self.p.members[v]
+            .iter()
+            .all(|&x| self.infantry_cover(x, Situation::default())
+                == self.infantry_cover(t, Situation::default())));
+        let cover = cover_index(self.infantry_cover(t, Situation::default()));
+        Some(firer * r.makes * 3 + cover)
+    }
+
+    /// `shot_reach(e, t)` for a living element `t` of the unit `aim_at`
+    /// was asked about: one look-up once the pair of kinds is known.
+    #[inline]
+    pub(super) fn shot_reach_in(&self, at: Option<usize>, e: usize, t: usize) -> i64 {
+        let Some(base) = at else {
+            return -1;
+        };
+        if self.s.elements[t].aboard.is_some() {
+            return -1;
+        }
+        let r = self.reaches();
+        let known = r.table[base + r.make_of[t] * 3].load(Relaxed);
+        let far = if known != UNKNOWN {
+            i64::from(known)
+        } else {
+            self.shot_reach(e, t)
+        };
+        debug_assert_eq!(far, self.shot_reach(e, t));
+        far
+    }
+
     /// Whether `e` has any shot at some element of unit `v` at `range`:
     /// `any_plan(e, v, range, |_| true)` by lookup.
     pub(super) fn reaches_unit(&self, e: usize, v: usize, range: i64) -> bool {
         let mut tried = usize::MAX;
         let r = self.reaches();
         let apart = self.apart(v);
+        let at = self.aim_at(e, v);
         let hit = self.alive(v).any(|t| {
             let m = r.make_of[t];
             if m == tried && !apart {
                 return false;
             }
             tried = m;
-            self.shot_reach(e, t) >= self.element_range(e, t, range)
+            self.shot_reach_in(at, e, t) >= self.element_range(e, t, range)
         });
         debug_assert_eq!(hit, self.any_plan(e, v, range, |_| true));
         hit
@@ -347,6 +401,11 @@ pub(crate) struct Memo {
     /// pass rule asks every unactivated unit at every alternation, mostly
     /// with nothing changed since it last asked.
     in_reach: Vec<std::cell::Cell<(u64, bool)>>,
+    /// Per (firer class, target unit): the version of the target unit and
+    /// of the table it was worked out at, and the farthest shot of such a
+    /// firer at an element of the unit of the kind it prefers, and at any.
+    /// Target choice reads it for units that stand together.
+    picks: Vec<std::cell::Cell<(u32, u32, i16, i16)>>,
 }
 
 impl Memo {
@@ -412,6 +471,19 @@ impl Memo {
         }
         for c in &self.direct {
             c.set((0, 0, u32::MAX, 0));
+        }
+        for c in &self.picks {
+            c.set((0, u32::MAX, -1, -1));
+        }
+    }
+
+    /// Room for `classes` firer classes' picks (the number of makes is known
+    /// only once the battle's kinds are).
+    pub(crate) fn make_room(&mut self, classes: usize) {
+        let n = classes * self.units;
+        if self.picks.len() < n {
+            self.picks
+                .resize(n, std::cell::Cell::new((0, u32::MAX, -1, -1)));
         }
     }
 }
@@ -515,5 +587,38 @@ impl Battle<'_, '_> {
         self.each_pair_of_kinds(u, v, |e, t| mask |= self.direct_mask(e, t));
         cell.set((stamp.0, stamp.1, stamp.2, mask));
         mask
+    }
+
+    /// For a firer of class `class` (that of `e`, `av` whether it takes
+    /// vehicles first): the farthest shot at an element of unit `v` of the
+    /// kind it prefers (any, if `av` is false) and at any element (−1:
+    /// none), kept per class and unit until `v` or the table changes.
+    /// Needs `make_room` first.
+    pub(super) fn unit_pick(&self, class: usize, e: usize, av: bool, v: usize) -> (i64, i64) {
+        let m = &self.s.reach_memo;
+        let stamp = (m.version[v], m.table);
+        let cell = &m.picks[class * m.units + v];
+        let (a, b, pref, any) = cell.get();
+        if (a, b) == stamp {
+            let kept = (i64::from(pref), i64::from(any));
+            debug_assert_eq!(kept, self.unit_pick_now(e, av, v), "stale pick {e} -> {v}");
+            return kept;
+        }
+        let (pref, any) = self.unit_pick_now(e, av, v);
+        cell.set((stamp.0, stamp.1, pref as i16, any as i16));
+        (pref, any)
+    }
+
+    fn unit_pick_now(&self, e: usize, av: bool, v: usize) -> (i64, i64) {
+        let (mut pref, mut any) = (-1, -1);
+        let at = self.aim_at(e, v);
+        for t in self.alive(v) {
+            let r = self.shot_reach_in(at, e, t);
+            any = any.max(r);
+            if !av || self.s.elements[t].is_vehicle() {
+                pref = pref.max(r);
+            }
+        }
+        (pref, any)
     }
 }

@@ -171,8 +171,25 @@ impl<'a> Prepared<'a> {
         Ok(p)
     }
 
+    /// Each side's units on the table, in order (`State::roster`).
+    pub(crate) fn fill_roster(
+        &self,
+        units: &[Unit],
+        alive_n: &[usize],
+        roster: &mut [Vec<usize>; 2],
+    ) {
+        for r in roster.iter_mut() {
+            r.clear();
+        }
+        for (u, x) in units.iter().enumerate() {
+            if !x.out && alive_n[u] > 0 {
+                roster[x.role.index()].push(u);
+            }
+        }
+    }
+
     pub(crate) fn start(&self, dice: Roller) -> State {
-        State {
+        let mut s = State {
             dice,
             pot: self.pot.clone(),
             elements: self.elements.clone(),
@@ -197,7 +214,10 @@ impl<'a> Prepared<'a> {
             spare_shots: Vec::new(),
             drawn: Vec::new(),
             next_from: Default::default(),
-        }
+            roster: Default::default(),
+        };
+        self.fill_roster(&s.units, &s.alive_n, &mut s.roster);
+        s
     }
 }
 

@@ -74,7 +74,9 @@ impl Battle<'_, '_> {
     /// The enemy unit `e` picks and the elements in it it may aim at (empty:
     /// only the first found), with the first found.
     /// `prune`: pass over a unit whose key cannot beat the best so far
-    /// before any reach check (the same choice, checked in debug builds).
+    /// before any reach check, and read a unit standing together from the
+    /// kept picks (`unit_pick`) instead of element by element (the same
+    /// choice, checked in debug builds). Needs `make_room` first.
     fn choose(
         &self,
         e: usize,
@@ -85,11 +87,30 @@ impl Battle<'_, '_> {
         let f = self.s.elements[e];
         let av = self.anti_armour(e);
         let reach = self.longest(e);
-        let mut best: Option<(TargetKey, usize)> = None;
+        // A firer with no shot at all (down, aboard) picks nothing.
+        let class = self.firer_class(e)?;
+        let own_apart = self.apart(f.unit);
+        // The best key so far, its unit, and (element by element) its pick.
+        let mut best: Option<(TargetKey, usize, usize)> = None;
         for v in self.side_iter(f.role.other()) {
             let (x, range) = (&self.s.units[v], self.gap(f.unit, v));
             let least = (false, !x.activated, range, x.post != Post::Open, v);
-            if only.is_some_and(|o| o != v) || prune && best.is_some_and(|(b, _)| least >= b) {
+            if only.is_some_and(|o| o != v) || prune && best.is_some_and(|(b, ..)| least >= b) {
+                continue;
+            }
+            if prune && !own_apart && !self.apart(v) {
+                // Every element at the units' gap: the unit's key follows
+                // from the farthest shots at the kind preferred and at any.
+                if range > reach {
+                    continue;
+                }
+                let (pref, any) = self.unit_pick(class, e, av, v);
+                if any >= range {
+                    let key = (pref < range, least.1, range, least.3, v);
+                    if best.is_none_or(|(b, ..)| key < b) {
+                        best = Some((key, v, usize::MAX));
+                    }
+                }
                 continue;
             }
             let nearest = self.nearest_gap(f.unit, v);
@@ -97,6 +118,7 @@ impl Battle<'_, '_> {
                 continue;
             }
             let spread = self.apart(v);
+            let at = self.aim_at(e, v);
             let mut none = usize::MAX;
             for t in self.alive(v) {
                 let m = self.make_index(t);
@@ -108,7 +130,7 @@ impl Battle<'_, '_> {
                     self.plan(e, t, range).is_none(),
                     self.shot_reach(e, t) < apart
                 );
-                if self.shot_reach(e, t) < apart {
+                if self.shot_reach_in(at, e, t) < apart {
                     none = m;
                     continue;
                 }
@@ -120,8 +142,8 @@ impl Battle<'_, '_> {
                     self.s.units[v].post != Post::Open,
                     v,
                 );
-                if best.is_none_or(|(b, _)| key < b) {
-                    best = Some((key, t));
+                if best.is_none_or(|(b, ..)| key < b) {
+                    best = Some((key, v, t));
                 }
                 // Within one unit the key differs only by whether the target
                 // is a vehicle; once the better kind is found, the rest of the
@@ -131,14 +153,18 @@ impl Battle<'_, '_> {
                 }
             }
         }
-        let (key, first) = best?;
-        let v = self.s.elements[first].unit;
+        let (key, v, found) = best?;
         let range = self.gap(f.unit, v);
         let from = options.len();
+        let at = self.aim_at(e, v);
         options.extend(self.alive(v).filter(|&t| {
-            self.shot_reach(e, t) >= self.element_range(e, t, range)
+            self.shot_reach_in(at, e, t) >= self.element_range(e, t, range)
                 && (self.s.elements[t].is_vehicle() != key.0 || !av)
         }));
+        // The first element of the preferred kind with a shot: the element
+        // by element search's pick.
+        let first = *options.get(from)?;
+        debug_assert!(found == usize::MAX || found == first);
         Some((v, first, from, options.len() - from))
     }
 
@@ -176,8 +202,17 @@ impl Battle<'_, '_> {
         let mut shots = std::mem::take(&mut self.s.spare_shots);
         buf.searched.clear();
         buf.options.clear();
+        let classes = self.firer_classes();
+        self.s.reach_memo.make_room(classes);
         shots.clear();
-        for (k, e) in self.alive(u).enumerate() {
+        // No enemy within the longest reach the unit began with: no element
+        // has a shot, so none searches (the many fire plans of the opening
+        // turns, and of broken units falling back).
+        let reach = self.unit_longest(u);
+        let role = self.s.units[u].role.other();
+        let far = only.is_none() && self.side_iter(role).all(|v| self.nearest_gap(u, v) > reach);
+        debug_assert!(!far || !self.alive(u).any(|e| self.has_target(e, None)));
+        for (k, e) in self.alive(u).enumerate().filter(|_| !far) {
             let kind = self.firer_kind(e);
             let i = match buf.searched.iter().position(|(c, _)| *c == kind) {
                 Some(i) => i,
