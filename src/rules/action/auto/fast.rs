@@ -38,6 +38,12 @@ pub(crate) struct Tables {
     /// target and over all kinds: the ranges at which anyone on an armour
     /// line or on a whole line could be attacked.
     reachable_any: Vec<[u64; 2]>,
+    /// Whether an element's choice of target rests on its own place and the
+    /// enemies' alone: no template to place (friends near a target count)
+    /// and not artillery firing on what friends see. Such a choice may be
+    /// kept while nothing it rests on moves. (Never with more pieces than
+    /// 32 bits count: the target walk packs indices in 32 bits.)
+    pub(crate) plain: Vec<bool>,
 }
 
 const NO_BAND: u8 = u8::MAX;
@@ -116,6 +122,14 @@ impl Tables {
                 .collect()
         };
         Tables {
+            plain: pieces
+                .iter()
+                .map(|x| {
+                    pieces.len() < u32::MAX as usize
+                        && x.area_radius().is_none()
+                        && !(x.artillery && sight.is_some())
+                })
+                .collect(),
             reachable_any,
             band_at,
             kind,
