@@ -484,6 +484,13 @@ impl Line {
         let Some(mut k) = self.find(from.0, i) else {
             return;
         };
+        // A step along the column (the usual one, toward the enemy) keeps
+        // the order and the column index: only the row changes.
+        if to.0 == from.0 {
+            self.items[k].y = to.1;
+            self.rows = (self.rows.0.min(to.1), self.rows.1.max(to.1));
+            return;
+        }
         self.items[k] = At {
             x: to.0,
             i,
