@@ -246,10 +246,13 @@ impl Occupancy {
     }
 
     pub(crate) fn insert(&mut self, g: Grid, i: usize) {
-        if self.slot(g).is_none() {
-            self.grow(g);
-        }
-        let s = self.slot(g).expect("the box holds the grid");
+        let s = match self.slot(g) {
+            Some(s) => s,
+            None => {
+                self.grow(g);
+                self.slot(g).expect("the box holds the grid")
+            }
+        };
         self.cells[s] = i as u32;
     }
 
@@ -386,12 +389,15 @@ impl Clone for Line {
     }
 }
 
-/// One element on a `Line`: its column, index and row.
+/// One element on a `Line`: its column, index and row, and its kind of
+/// target (`Tables::kind_of`, here so that the target walk reads it with
+/// the place).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct At {
     pub(crate) x: i64,
     pub(crate) i: usize,
     pub(crate) y: i64,
+    pub(crate) kind: u8,
 }
 
 impl Line {
@@ -493,8 +499,8 @@ impl Line {
         }
         self.items[k] = At {
             x: to.0,
-            i,
             y: to.1,
+            ..self.items[k]
         };
         self.rows = (self.rows.0.min(to.1), self.rows.1.max(to.1));
         // Columns between the two lose or gain it among those to their left.
@@ -591,7 +597,12 @@ mod tests {
 
     #[test]
     fn a_line_walks_out_from_a_column_and_keeps_its_order() {
-        let at = |x, i| At { x, i, y: 0 };
+        let at = |x, i| At {
+            x,
+            i,
+            y: 0,
+            kind: 0,
+        };
         let mut line = Line::of(vec![at(4, 0), at(-2, 1), at(0, 2), at(1, 3), at(-5, 4)]);
         let mut seen = Vec::new();
         line.outward(0, |d, a| {

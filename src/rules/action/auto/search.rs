@@ -258,10 +258,11 @@ fn nearest_target(
         std::cmp::Ordering::Less if g >= r => r,
         std::cmp::Ordering::Less => r - 1,
     };
-    let look = |d: i64, y: i64, j: usize, best: &mut (i64, i64, usize)| {
-        let range = d.max((y - at.1).abs()).max(1);
-        let k = (range, d, j);
-        if k < *best && reachable[t.kind_of(j)] >> range & 1 == 1 {
+    let look = |d: i64, b: &At, best: &mut (i64, i64, usize)| {
+        let range = d.max((b.y - at.1).abs()).max(1);
+        let k = (range, d, b.i);
+        debug_assert_eq!(usize::from(b.kind), t.kind_of(b.i));
+        if k < *best && reachable[usize::from(b.kind)] >> range & 1 == 1 {
             *best = k;
             true
         } else {
@@ -276,7 +277,7 @@ fn nearest_target(
         if d > cap {
             break;
         }
-        if look(d, b.y, b.i, &mut best) {
+        if look(d, b, &mut best) {
             cap = cap_of(best);
         }
     }
@@ -285,7 +286,7 @@ fn nearest_target(
         if d > cap {
             break;
         }
-        if look(d, b.y, b.i, &mut best) {
+        if look(d, b, &mut best) {
             cap = cap_of(best);
         }
     }
