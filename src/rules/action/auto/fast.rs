@@ -38,6 +38,12 @@ pub(crate) struct Tables {
     /// target and over all kinds: the ranges at which anyone on an armour
     /// line or on a whole line could be attacked.
     reachable_any: Vec<[u64; 2]>,
+    /// Whether an element's choice of target rests on its own place and the
+    /// enemies' alone: no template to place (friends near a target count)
+    /// and not artillery firing on what friends see. Such a choice may be
+    /// kept while nothing it rests on moves. (Never with more pieces than
+    /// 32 bits count: the target walk packs indices in 32 bits.)
+    pub(crate) plain: Vec<bool>,
 }
 
 const NO_BAND: u8 = u8::MAX;
@@ -116,6 +122,14 @@ impl Tables {
                 .collect()
         };
         Tables {
+            plain: pieces
+                .iter()
+                .map(|x| {
+                    pieces.len() < u32::MAX as usize
+                        && x.area_radius().is_none()
+                        && !(x.artillery && sight.is_some())
+                })
+                .collect(),
             reachable_any,
             band_at,
             kind,
@@ -232,10 +246,13 @@ impl Occupancy {
     }
 
     pub(crate) fn insert(&mut self, g: Grid, i: usize) {
-        if self.slot(g).is_none() {
-            self.grow(g);
-        }
-        let s = self.slot(g).expect("the box holds the grid");
+        let s = match self.slot(g) {
+            Some(s) => s,
+            None => {
+                self.grow(g);
+                self.slot(g).expect("the box holds the grid")
+            }
+        };
         self.cells[s] = i as u32;
     }
 
@@ -372,12 +389,15 @@ impl Clone for Line {
     }
 }
 
-/// One element on a `Line`: its column, index and row.
+/// One element on a `Line`: its column, index and row, and its kind of
+/// target (`Tables::kind_of`, here so that the target walk reads it with
+/// the place).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct At {
     pub(crate) x: i64,
     pub(crate) i: usize,
     pub(crate) y: i64,
+    pub(crate) kind: u8,
 }
 
 impl Line {
@@ -470,10 +490,17 @@ impl Line {
         let Some(mut k) = self.find(from.0, i) else {
             return;
         };
+        // A step along the column (the usual one, toward the enemy) keeps
+        // the order and the column index: only the row changes.
+        if to.0 == from.0 {
+            self.items[k].y = to.1;
+            self.rows = (self.rows.0.min(to.1), self.rows.1.max(to.1));
+            return;
+        }
         self.items[k] = At {
             x: to.0,
-            i,
             y: to.1,
+            ..self.items[k]
         };
         self.rows = (self.rows.0.min(to.1), self.rows.1.max(to.1));
         // Columns between the two lose or gain it among those to their left.
@@ -570,7 +597,12 @@ mod tests {
 
     #[test]
     fn a_line_walks_out_from_a_column_and_keeps_its_order() {
-        let at = |x, i| At { x, i, y: 0 };
+        let at = |x, i| At {
+            x,
+            i,
+            y: 0,
+            kind: 0,
+        };
         let mut line = Line::of(vec![at(4, 0), at(-2, 1), at(0, 2), at(1, 3), at(-5, 4)]);
         let mut seen = Vec::new();
         line.outward(0, |d, a| {

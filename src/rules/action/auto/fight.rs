@@ -51,16 +51,20 @@ impl Battle<'_, '_> {
         for phase in 1..=most as u32 {
             self.s.phase = phase;
             let mut acted = false;
-            for &i in &active {
+            // Those out of the fight, out of points or done are dropped as
+            // the phase meets them (they stay so all turn), in place.
+            let mut kept = 0;
+            for k in 0..active.len() {
+                let i = active[k];
                 let x = &self.s.pieces[i];
+                if !x.fighting() || x.ap + x.move_ap <= 0 || x.done {
+                    continue;
+                }
+                active[kept] = i;
+                kept += 1;
                 // A readied element that fired out of turn has had its
                 // action this phase.
-                if !x.fighting()
-                    || x.ap + x.move_ap <= 0
-                    || x.done
-                    || x.ready.is_some()
-                    || x.acted_in == phase
-                {
+                if x.ready.is_some() || x.acted_in == phase {
                     continue;
                 }
                 acted |= self.auto_act(i, phase);
@@ -68,12 +72,9 @@ impl Battle<'_, '_> {
                     return;
                 }
             }
+            active.truncate(kept);
             // Losses break groups as they happen, not a turn later.
             self.morale_phase();
-            active.retain(|&i| {
-                let x = &self.s.pieces[i];
-                x.fighting() && x.ap + x.move_ap > 0 && !x.done
-            });
             if !acted || self.ended() {
                 break;
             }

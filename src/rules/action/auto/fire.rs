@@ -62,8 +62,9 @@ impl Battle<'_, '_> {
     }
 
     /// The weapon value of `i` against `j` at `range`, `None` when it cannot
-    /// attack it at all.
-    #[inline]
+    /// attack it at all. Always inlined: every action asks it, and the call
+    /// cost more than the look-up.
+    #[inline(always)]
     pub(crate) fn weapon_value(&self, i: usize, j: usize, range: i64) -> Option<i64> {
         if self.p.tables.air[j] {
             let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);

@@ -45,12 +45,11 @@ impl Battle<'_, '_> {
         if !self.armed(i) {
             return None;
         }
-        let a = &self.s.pieces[i];
-        let foe = a.role.other().index();
-        let keepable = self.p.tables.area[i].is_none() && !(a.artillery && self.p.sight.is_some());
-        if !keepable {
+        if !self.p.tables.plain[i] {
             return self.pick_near(i);
         }
+        let a = &self.s.pieces[i];
+        let foe = a.role.other().index();
         if let Some(k) = self.s.kept[i].get() {
             if k.enemy_moves == self.s.moves[foe]
                 && k.from == a.pos
@@ -59,13 +58,34 @@ impl Battle<'_, '_> {
                 return k.target;
             }
         }
-        let target = self.pick_near(i);
+        let target = match self.p.tables.reachable(i) {
+            Some(reachable) if self.s.fliers[foe].is_empty() => self.nearest_plain(i, reachable),
+            _ => self.pick_near(i),
+        };
         self.s.kept[i].set(Some(Kept {
             enemy_moves: self.s.moves[foe],
             from: a.pos,
             target,
         }));
         target
+    }
+
+    /// The plain choice (see `pick_near`) of an armed element whose target
+    /// rests on its own eyes, with nobody in the air: the nearest it may
+    /// attack along the lines, armour first for anti-armour weapons.
+    fn nearest_plain(&self, i: usize, reachable: &[u64]) -> Option<usize> {
+        let t = &self.p.tables;
+        let a = &self.s.pieces[i];
+        let foe = a.role.other().index();
+        if t.anti_armour[i] {
+            let line = &self.s.armour_lines[foe];
+            let armour = nearest_target(t, a.pos, reachable, t.reachable_any(i, true), line);
+            if armour.is_some() {
+                return armour;
+            }
+        }
+        let anywhere = t.reachable_any(i, false);
+        nearest_target(t, a.pos, reachable, anywhere, &self.s.lines[foe])
     }
 
     fn pick_near(&self, i: usize) -> Option<usize> {
@@ -79,20 +99,9 @@ impl Battle<'_, '_> {
         // choice is the nearest target it may attack, of equals the one
         // nearest its own column, then the lowest index, and a bit table
         // says where it may.
-        let plain = self.s.fliers[foe].is_empty()
-            && self.s.pieces.len() < u32::MAX as usize
-            && t.area[i].is_none()
-            && !(a.artillery && self.p.sight.is_some());
+        let plain = self.s.fliers[foe].is_empty() && t.plain[i];
         if let Some(reachable) = t.reachable(i).filter(|_| plain) {
-            if t.anti_armour[i] {
-                let line = &self.s.armour_lines[foe];
-                let armour = nearest_target(t, a.pos, reachable, t.reachable_any(i, true), line);
-                if armour.is_some() {
-                    return armour;
-                }
-            }
-            let anywhere = t.reachable_any(i, false);
-            return nearest_target(t, a.pos, reachable, anywhere, &self.s.lines[foe]);
+            return self.nearest_plain(i, reachable);
         }
         let mut best: Option<Key> = None;
         for &j in &self.s.fliers[foe] {
@@ -239,8 +248,6 @@ fn nearest_target(
     if rows > farthest {
         return None;
     }
-    let items = line.items();
-    let split = line.first_at(at.0);
     // The best so far as (range, columns, index), and the most columns out
     // at which anyone could still beat it: a range is at least the columns
     // and the rows, and of equal ranges the fewer columns win.
@@ -251,28 +258,37 @@ fn nearest_target(
         std::cmp::Ordering::Less if g >= r => r,
         std::cmp::Ordering::Less => r - 1,
     };
-    let mut cap = cap_of(best);
-    let look = |d: i64, b: &At, best: &mut (i64, i64, usize), cap: &mut i64| {
+    let look = |d: i64, b: &At, best: &mut (i64, i64, usize)| {
         let range = d.max((b.y - at.1).abs()).max(1);
         let k = (range, d, b.i);
-        if k < *best && reachable[t.kind_of(b.i)] >> range & 1 == 1 {
+        debug_assert_eq!(usize::from(b.kind), t.kind_of(b.i));
+        if k < *best && reachable[usize::from(b.kind)] >> range & 1 == 1 {
             *best = k;
-            *cap = cap_of(k);
+            true
+        } else {
+            false
         }
     };
+    let mut cap = cap_of(best);
+    let items = line.items();
+    let split = line.first_at(at.0);
     for b in &items[split..] {
         let d = b.x - at.0;
         if d > cap {
             break;
         }
-        look(d, b, &mut best, &mut cap);
+        if look(d, b, &mut best) {
+            cap = cap_of(best);
+        }
     }
     for b in items[..split].iter().rev() {
         let d = at.0 - b.x;
         if d > cap {
             break;
         }
-        look(d, b, &mut best, &mut cap);
+        if look(d, b, &mut best) {
+            cap = cap_of(best);
+        }
     }
     (best.2 != usize::MAX).then_some(best.2)
 }

@@ -263,12 +263,12 @@ impl<'a> Prepared<'a> {
     }
 
     fn build_ground(&self) -> Ground {
-        ground_of(&self.pieces)
+        ground_of(&self.pieces, &self.tables)
     }
 }
 
 /// The lists and the grid the searches use, for pieces where they stand.
-fn ground_of(pieces: &[Piece]) -> Ground {
+fn ground_of(pieces: &[Piece], tables: &Tables) -> Ground {
     Ground {
         lines: Role::BOTH.map(|r| {
             Line::of(
@@ -280,6 +280,7 @@ fn ground_of(pieces: &[Piece]) -> Ground {
                         x: x.pos.0,
                         i,
                         y: x.pos.1,
+                        kind: tables.kind_of(i) as u8,
                     })
                     .collect(),
             )
@@ -296,6 +297,7 @@ fn ground_of(pieces: &[Piece]) -> Ground {
                         x: x.pos.0,
                         i,
                         y: x.pos.1,
+                        kind: tables.kind_of(i) as u8,
                     })
                     .collect(),
             )
@@ -314,7 +316,7 @@ impl Battle<'_, '_> {
     /// test that places them by hand).
     #[cfg(test)]
     pub(crate) fn place_anew(&mut self) {
-        let g = ground_of(&self.s.pieces);
+        let g = ground_of(&self.s.pieces, &self.p.tables);
         (self.s.lines, self.s.armour_lines, self.s.occupied) =
             (g.lines, g.armour_lines, g.occupied);
     }
