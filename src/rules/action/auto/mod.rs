@@ -385,3 +385,42 @@ impl Battle<'_, '_> {
 pub fn status_of(x: &Piece) -> Status {
     x.fate().status()
 }
+
+/// A small battle for the resolver's unit tests: `attackers` and `defenders`
+/// example stands 30 cm apart on `terrain`, each stand as `stand` makes it.
+#[cfg(test)]
+pub(super) fn small_battle(
+    attackers: usize,
+    defenders: usize,
+    terrain: &str,
+    stand: impl Fn(crate::battle::setup::StandSetup) -> crate::battle::setup::StandSetup,
+) -> BattleSetup {
+    use crate::battle::setup::{Force, StandSetup};
+    use crate::core::kinds::{Cover, Medical};
+    let force = |side: &str, n: usize| Force {
+        side: side.into(),
+        medical: Medical::Normal,
+        enemy_treats_pw_well: true,
+        commands: vec![],
+        units: vec![],
+        stands: (0..n)
+            .map(|k| {
+                stand(StandSetup {
+                    command: side.into(),
+                    ..StandSetup::example(&format!("{side}{k}"))
+                })
+            })
+            .collect(),
+    };
+    BattleSetup {
+        code: "t".into(),
+        ruleset: "action".into(),
+        range_cm: 30,
+        defender_cover: Cover::Open,
+        terrain: terrain.into(),
+        turn_limit: 24,
+        options: Default::default(),
+        attacker: force("a", attackers),
+        defender: force("d", defenders),
+    }
+}

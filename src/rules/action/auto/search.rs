@@ -296,36 +296,14 @@ fn nearest_target(
 #[cfg(test)]
 mod tests {
     use super::super::{Battle, Prepared};
-    use crate::battle::setup::{BattleSetup, Force, StandSetup};
+    use crate::battle::setup::{BattleSetup, StandSetup};
     use crate::core::dice::Roller;
-    use crate::core::kinds::{Cover, Medical};
 
     fn setup(attackers: usize, defenders: usize) -> BattleSetup {
-        let force = |side: &str, n: usize| Force {
-            side: side.into(),
-            medical: Medical::Normal,
-            enemy_treats_pw_well: true,
-            commands: vec![],
-            units: vec![],
-            stands: (0..n)
-                .map(|k| StandSetup {
-                    command: side.into(),
-                    bia: crate::rules::action::weapons::tests::rifles(),
-                    ..StandSetup::example(&format!("{side}{k}"))
-                })
-                .collect(),
-        };
-        BattleSetup {
-            code: "t".into(),
-            ruleset: "action".into(),
-            range_cm: 30,
-            defender_cover: Cover::Open,
-            terrain: String::new(),
-            turn_limit: 24,
-            options: Default::default(),
-            attacker: force("a", attackers),
-            defender: force("d", defenders),
-        }
+        super::super::small_battle(attackers, defenders, "", |s| StandSetup {
+            bia: crate::rules::action::weapons::tests::rifles(),
+            ..s
+        })
     }
 
     #[test]

@@ -141,35 +141,12 @@ pub fn between(from: Grid, to: Grid) -> impl Iterator<Item = Grid> {
 mod tests {
     use super::super::{Battle, Prepared};
     use super::between;
-    use crate::battle::setup::{BattleSetup, Force, StandSetup};
+    use crate::battle::setup::BattleSetup;
     use crate::core::dice::Roller;
-    use crate::core::kinds::{Cover, Medical};
+    use crate::core::kinds::Cover;
 
     fn setup(terrain: &str) -> BattleSetup {
-        let force = |side: &str, n: usize| Force {
-            side: side.into(),
-            medical: Medical::Normal,
-            enemy_treats_pw_well: true,
-            commands: vec![],
-            units: vec![],
-            stands: (0..n)
-                .map(|k| StandSetup {
-                    command: side.into(),
-                    ..StandSetup::example(&format!("{side}{k}"))
-                })
-                .collect(),
-        };
-        BattleSetup {
-            code: "t".into(),
-            ruleset: "action".into(),
-            range_cm: 30,
-            defender_cover: Cover::Open,
-            terrain: terrain.into(),
-            turn_limit: 24,
-            options: Default::default(),
-            attacker: force("a", 3),
-            defender: force("d", 1),
-        }
+        super::super::small_battle(3, 1, terrain, |s| s)
     }
 
     #[test]
