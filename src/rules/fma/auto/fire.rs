@@ -159,9 +159,11 @@ impl Battle<'_, '_> {
         let mid = r.start + super::geometry::split(&self.p.ys[r.clone()], y, |gy| gy < y);
         let far = (self.p.max_reach + super::SPACING).powi(2);
         let mut reactor: Option<(usize, f64)> = None;
+        // (Each enemy stands at least `dx2` away along the table too.)
+        let dx2 = self.short_of_front(f);
         let mut look = |g: usize| {
             let dy = y - self.p.ys[g];
-            if dy * dy > far || reactor.is_some_and(|(_, bd)| dy * dy > bd) {
+            if dy * dy > far || reactor.is_some_and(|(_, bd)| dy * dy + dx2 > bd) {
                 return false;
             }
             let d2 = self.dist2(f, g);
