@@ -6,9 +6,7 @@ use super::events::{BlastHit, FmaEvent, Rolled};
 use super::{bits, Battle};
 use crate::rules::fma::armour::{can_suppress, Cover};
 use crate::rules::fma::die::{Die, Rated};
-use crate::rules::fma::explosives::{
-    deviation, deviation_die, target_number, Explosive, BLAST_INCHES, CLOCK,
-};
+use crate::rules::fma::explosives::{deviation, deviation_die, target_number, Explosive, CLOCK};
 use crate::rules::fma::fire::{self, Faces, FireOption, Outcome, Shot};
 
 /// How a shot comes about.
@@ -381,14 +379,7 @@ impl Battle<'_, '_> {
             iy += dev as f64 * (along * uy + across * ux);
             direction = Some(dir);
         }
-        let caught: Vec<usize> = (0..self.p.figures.len())
-            .filter(|&g| {
-                self.up(g)
-                    && ((self.s.places[g].x - ix).powi(2) + (self.p.figures[g].y - iy).powi(2))
-                        .sqrt()
-                        <= BLAST_INCHES + 1e-9
-            })
-            .collect();
+        let caught = self.in_blast(ix, iy);
         let impact = Rated::plain(Explosive::Rocket.impact());
         let mut results = Vec::new();
         for &g in &caught {
