@@ -136,16 +136,22 @@ impl Battle<'_, '_> {
     }
 
     /// Whether leader `l` has a suppressed friend in its command radius
-    /// whose transfer its die can pass at all.
-    fn can_pass(&self, l: usize) -> bool {
+    /// whose transfer its die can pass at all: `suppressed_friend`, asked
+    /// only when a figure within the radius across is suppressed (read from
+    /// the bits, where the search measures distances).
+    pub(super) fn can_pass(&self, l: usize) -> bool {
+        self.pinned_near(l) && self.suppressed_friend(l).is_some()
+    }
+
+    /// Whether a figure within leader `l`'s command radius across (by
+    /// index: a side's figures stand `SPACING` apart) is suppressed.
+    fn pinned_near(&self, l: usize) -> bool {
         const _: () = assert!(bits::WIDE as f64 * SPACING >= 12.0, "a D12's radius");
         let pinned = &self.s.pinned;
-        // A friend suppressed within the leader's radius across first.
         let w = (reaction::command_radius(self.p.figures[l].quality) as f64 / SPACING) as usize;
         let (lo, hi) = (l.saturating_sub(w), (l + w + 1).min(self.p.figures.len()));
-        (bits::first_in(lo..l, |k| pinned.word(k)).is_some()
-            || bits::first_in(l + 1..hi, |k| pinned.word(k)).is_some())
-            && self.suppressed_friend(l).is_some()
+        bits::first_in(lo..l, |k| pinned.word(k)).is_some()
+            || bits::first_in(l + 1..hi, |k| pinned.word(k)).is_some()
     }
 
     /// The nearest suppressed friend in the leader's command radius whose

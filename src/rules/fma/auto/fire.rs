@@ -6,9 +6,7 @@ use super::events::{BlastHit, FmaEvent, Rolled};
 use super::{bits, Battle};
 use crate::rules::fma::armour::{can_suppress, Cover};
 use crate::rules::fma::die::{Die, Rated};
-use crate::rules::fma::explosives::{
-    deviation, deviation_die, target_number, Explosive, BLAST_INCHES, CLOCK,
-};
+use crate::rules::fma::explosives::{deviation, deviation_die, target_number, Explosive, CLOCK};
 use crate::rules::fma::fire::{self, Faces, FireOption, Outcome, Shot};
 
 /// How a shot comes about.
@@ -159,9 +157,11 @@ impl Battle<'_, '_> {
         let mid = r.start + super::geometry::split(&self.p.ys[r.clone()], y, |gy| gy < y);
         let far = (self.p.max_reach + super::SPACING).powi(2);
         let mut reactor: Option<(usize, f64)> = None;
+        // (Each enemy stands at least `dx2` away along the table too.)
+        let dx2 = self.short_of_front(f);
         let mut look = |g: usize| {
             let dy = y - self.p.ys[g];
-            if dy * dy > far || reactor.is_some_and(|(_, bd)| dy * dy > bd) {
+            if dy * dy > far || reactor.is_some_and(|(_, bd)| dy * dy + dx2 > bd) {
                 return false;
             }
             let d2 = self.dist2(f, g);
@@ -379,14 +379,7 @@ impl Battle<'_, '_> {
             iy += dev as f64 * (along * uy + across * ux);
             direction = Some(dir);
         }
-        let caught: Vec<usize> = (0..self.p.figures.len())
-            .filter(|&g| {
-                self.up(g)
-                    && ((self.s.places[g].x - ix).powi(2) + (self.p.figures[g].y - iy).powi(2))
-                        .sqrt()
-                        <= BLAST_INCHES + 1e-9
-            })
-            .collect();
+        let caught = self.in_blast(ix, iy);
         let impact = Rated::plain(Explosive::Rocket.impact());
         let mut results = Vec::new();
         for &g in &caught {

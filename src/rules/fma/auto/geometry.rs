@@ -248,10 +248,11 @@ impl Battle<'_, '_> {
         let mut best: Option<(usize, f64)> = None;
         let band = reach + SPACING;
         let band2 = band * band;
+        let dx2 = self.short_of_front(f);
         self.outward(f, self.p.figures[f].role.other(), |g, dy2| {
             // Nothing farther across can be nearer than the best so far, or
             // within reach.
-            if best.is_some_and(|(_, bd)| dy2 > bd) || dy2 > band2 {
+            if best.is_some_and(|(_, bd)| dy2 + dx2 > bd) || dy2 > band2 {
                 return false;
             }
             if self.s.places[g].up && pre(g) {
@@ -284,11 +285,14 @@ impl Battle<'_, '_> {
         let (ys, places) = (&self.p.ys, &self.s.places);
         let (x, y) = (places[f].x, ys[f]);
         let far = (reach + SPACING) * (reach + SPACING);
+        let dx2 = self.short_of_front(f);
         let mut best: Option<(usize, f64)> = None;
         let mut look = |g: usize| {
             let dy = y - ys[g];
             let dy2 = dy * dy;
-            if dy2 > far || best.is_some_and(|(_, bd)| dy2 > bd) {
+            // Farther across, no figure can be nearer than the best so far:
+            // each stands at least `dx2` away along the table too.
+            if dy2 > far || best.is_some_and(|(_, bd)| dy2 + dx2 > bd) {
                 return false;
             }
             let dx = x - places[g].x;
@@ -309,6 +313,23 @@ impl Battle<'_, '_> {
             }
         }
         best
+    }
+
+    /// At least how far (squared) along the table `f` stands from every
+    /// enemy up: past the enemy's front (its largest `x`, when known) by
+    /// that much. An attacker closing on the defenders' line searches for a
+    /// target over the few enemies across from it rather than over every
+    /// one within its distance across.
+    #[inline]
+    pub(crate) fn short_of_front(&self, f: usize) -> f64 {
+        let other = self.p.figures[f].role.other().index();
+        match self.s.front[other] {
+            Some((front, _)) if self.s.places[f].x > front => {
+                let dx = self.s.places[f].x - front;
+                dx * dx
+            }
+            _ => 0.0,
+        }
     }
 
     /// The nearest up enemy and its distance.

@@ -32,7 +32,7 @@ impl Battle<'_, '_> {
         if advances && self.front(fig.role.other()) == f64::NEG_INFINITY {
             return false;
         }
-        if fig.leader && self.suppressed_friend(f).is_some() {
+        if fig.leader && self.can_pass(f) {
             return false;
         }
         #[cfg(debug_assertions)]

@@ -13,7 +13,9 @@ use crate::battle::event::Happening;
 use crate::battle::result::Role;
 use crate::core::dice::Roll;
 use crate::rules::fma::die::Die;
-use crate::rules::fma::explosives::{deviation, deviation_die, target_number, Explosive, CLOCK};
+use crate::rules::fma::explosives::{
+    deviation, deviation_die, target_number, Explosive, BLAST_INCHES, CLOCK,
+};
 use crate::rules::fma::fire::Outcome;
 use crate::rules::fma::smoke::{self, Agent, Delivery, Effect};
 
@@ -314,6 +316,34 @@ impl Battle<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// The figures up within a blast's 2" of `(ix, iy)`, in index order.
+    /// Only those across from it can be: each side's window across (an
+    /// inch to spare), attackers first, so the same figures in the same
+    /// order as a test of every figure (kept in test builds).
+    pub(crate) fn in_blast(&self, ix: f64, iy: f64) -> Vec<usize> {
+        let blasted = |g: usize| {
+            self.up(g)
+                && ((self.s.places[g].x - ix).powi(2) + (self.p.figures[g].y - iy).powi(2)).sqrt()
+                    <= BLAST_INCHES + 1e-9
+        };
+        let band = BLAST_INCHES + 1.0;
+        let mut caught = Vec::new();
+        for role in [Role::Attacker, Role::Defender] {
+            let side = self.side(role);
+            let ys = &self.p.ys[side.clone()];
+            let lo = side.start + split(ys, iy - band, |gy| gy < iy - band);
+            let hi = side.start + split(ys, iy + band, |gy| gy <= iy + band);
+            caught.extend((lo..hi.max(lo)).filter(|&g| blasted(g)));
+        }
+        debug_assert_eq!(
+            caught,
+            (0..self.p.figures.len())
+                .filter(|&g| blasted(g))
+                .collect::<Vec<_>>()
+        );
+        caught
     }
 
     /// After `f` moved from `from`: each cloud its path passed through
