@@ -89,7 +89,13 @@ impl Battle<'_, '_> {
             self.leaders_unsure_near(f);
         }
         self.s.places[f].suppressed = on;
-        self.s.pinned.set(f, on && self.s.places[f].up);
+        let pinned = on && self.s.places[f].up;
+        self.s.pinned.set(f, pinned);
+        if !pinned {
+            // A ready figure may be free again: `pick` looks from it.
+            let side = &mut self.s.first_free[self.p.figures[f].role.index()];
+            *side = (*side).min(f);
+        }
     }
 
     /// Places or takes away a figure's overwatch marker.
@@ -167,6 +173,7 @@ impl Battle<'_, '_> {
         self.s.unsure.clone_from(&self.p.leaders);
         self.s.unsure_words.clone_from(&self.p.leader_words);
         self.s.first_ready = [0; 2];
+        self.s.first_free = [0; 2];
         for (f, pl) in self.s.places.iter_mut().enumerate() {
             pl.activated = !pl.up;
             pl.moved = false;
