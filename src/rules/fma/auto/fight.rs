@@ -96,9 +96,14 @@ impl Battle<'_, '_> {
             ready.get(f) == (pl.up && !pl.activated) && pinned.get(f) == (pl.up && pl.suppressed)
         }));
         debug_assert!(!range.clone().any(|f| f < ready_at && ready.get(f)));
+        debug_assert!(!range
+            .clone()
+            .any(|f| f < self.s.first_free[ix] && ready.get(f) && !pinned.get(f)));
         // Figures free to fight go before suppressed ones.
-        let first = bits::first_in(ready_at..range.end, |k| ready.word(k) & !pinned.word(k))
-            .unwrap_or(ready_at);
+        let from = self.s.first_free[ix].max(ready_at);
+        let free = bits::first_in(from..range.end, |k| ready.word(k) & !pinned.word(k));
+        self.s.first_free[ix] = free.unwrap_or(range.end);
+        let first = free.unwrap_or(ready_at);
         // The lowest ready leader that can pass an action to a suppressed
         // friend, looked for only among those that may have one.
         // Only the words `unsure_words` marks; a word found with no leader

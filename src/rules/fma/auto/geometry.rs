@@ -89,7 +89,13 @@ impl Battle<'_, '_> {
             self.leaders_unsure_near(f);
         }
         self.s.places[f].suppressed = on;
-        self.s.pinned.set(f, on && self.s.places[f].up);
+        let pinned = on && self.s.places[f].up;
+        self.s.pinned.set(f, pinned);
+        if !pinned {
+            // A ready figure may be free again: `pick` looks from it.
+            let side = &mut self.s.first_free[self.p.figures[f].role.index()];
+            *side = (*side).min(f);
+        }
     }
 
     /// Places or takes away a figure's overwatch marker.
@@ -167,6 +173,7 @@ impl Battle<'_, '_> {
         self.s.unsure.clone_from(&self.p.leaders);
         self.s.unsure_words.clone_from(&self.p.leader_words);
         self.s.first_ready = [0; 2];
+        self.s.first_free = [0; 2];
         for (f, pl) in self.s.places.iter_mut().enumerate() {
             pl.activated = !pl.up;
             pl.moved = false;
@@ -375,12 +382,16 @@ impl Battle<'_, '_> {
         let (alive, ys, places) = (&self.s.alive, &self.p.ys, &self.s.places);
         let (x, y) = (self.s.places[f].x, self.p.ys[f]);
         let mid = r.start + split(&ys[r.clone()], y, |gy| gy < y);
+        let dx2 = self.short_of_front(f);
         let mut best: Option<(usize, f64)> = None;
-        // Whether to look on past `g` (an enemy up).
+        // Whether to look on past `g` (an enemy up). Farther across, no
+        // enemy can be nearer: each stands at least `dx2` away along the
+        // table too (an attacker at the defenders' line looks at the one or
+        // two across from it).
         let mut look = |g: usize| {
             let dy = y - ys[g];
             let dy2 = dy * dy;
-            if best.is_some_and(|(_, bd)| dy2 > bd) {
+            if best.is_some_and(|(_, bd)| dy2 + dx2 > bd) {
                 return false;
             }
             let dx = x - places[g].x;
@@ -390,23 +401,25 @@ impl Battle<'_, '_> {
             }
             true
         };
-        // The enemies up within the nearest one's distance across lie
-        // between the first each way that stopped the search.
-        let (mut lo, mut hi) = (r.start, r.end);
         for g in bits::each_in(mid..r.end, |k| alive.word(k)) {
             if !look(g) {
-                hi = g;
                 break;
             }
         }
         for g in bits::each_in_rev(r.start..mid, |k| alive.word(k)) {
             if !look(g) {
-                lo = g + 1;
                 break;
             }
         }
         let (g, d2) = best?;
         let d = d2.sqrt();
+        // The answer holds until an enemy within its distance across moves.
+        // The walk above may stop short of them (by the front), so they are
+        // found apart from it, across the table; a hair wider than `d`, as a
+        // wider window only asks again sooner.
+        let (reach, side) = (d + 1e-6, &ys[r.clone()]);
+        let lo = r.start + split(side, y - reach, |gy| gy < y - reach);
+        let hi = r.start + split(side, y + reach, |gy| gy <= y + reach);
         debug_assert!({
             let w = self.across(f, self.p.figures[f].role.other(), d);
             w.filter(|&e| self.up(e) && (ys[e] - y).powi(2) <= d2)

@@ -209,6 +209,10 @@ pub(crate) struct State {
     /// Per side: no figure before this index is ready (no figure is readied
     /// during a turn, so `pick` never looks before it again).
     pub(crate) first_ready: [usize; 2],
+    /// Per side: no figure before this index is both ready and free (not
+    /// suppressed); lowered when a figure's suppression lifts, so `pick`
+    /// does not read again the suppressed ones at the head of the side.
+    pub(crate) first_free: [usize; 2],
     /// Each figure's nearest enemy as last found (see `nearest`).
     pub(crate) near: Vec<Cell<Near>>,
     /// Figures with no enemy up within every reach across (`idle`): so

@@ -185,6 +185,7 @@ impl<'a> Prepared<'a> {
             unsure: self.leaders.clone(),
             unsure_words: self.leader_words.clone(),
             first_ready: [0; 2],
+            first_free: [0; 2],
             clock: 0,
             stamps: vec![0; self.places.len().div_ceil(super::geometry::BUCKET)],
             near: vec![Cell::new(Near::NONE); self.places.len()],
