@@ -353,9 +353,41 @@ impl Battle<'_, '_> {
         let weapon = self.weapon_value(i, j, shot.range).unwrap_or(0);
         let mut modifiers = shot.extra.iter().sum::<i64>();
         self.each_situation(i, j, shot, |s| modifiers += s.modifier());
-        // The named modifiers are for the log: odds runs build no list.
-        let mods: Vec<Mod> = if self.s.log.is_on() {
-            self.situations(i, j, shot)
+        // Each piece is looked up once: odds runs make thousands of these
+        // rolls a fight, and the repeated look-ups were a fifth of one.
+        let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
+        let (combat_skill, officer, role) = (a.m.element.combat_skill, a.m.officer_bonus, a.role);
+        let ab = combat_skill + weapon + officer + modifiers;
+        let bunker = if shot.bunker && shot.range > 1 {
+            mapping::BUNKER_BONUS
+        } else {
+            0
+        };
+        let db = b.m.element.defence_bonus() + bunker;
+        let s = &mut self.s;
+        let (ra, rd) = s.dice.opposed();
+        let out = opposed::attack(ab, db, ra, rd);
+        let x = &mut s.pieces[i];
+        if shot.via.is_none() {
+            x.ap -= 1;
+            if !x.fired_this_turn {
+                x.ammo -= 1;
+                x.ammo_spent += 1;
+            }
+            x.fired_this_turn = true;
+            if x.ready.take().is_some() {
+                s.readied -= 1;
+            }
+            x.acted_in = s.phase;
+        }
+        x.fired = true;
+        let ap_left = shot.via.is_none().then_some(x.ap + x.move_ap);
+        let move_left = x.move_ap;
+        // The event and its named modifiers are for the log alone: odds
+        // runs build neither.
+        if self.s.log.is_on() {
+            let mods: Vec<Mod> = self
+                .situations(i, j, shot)
                 .iter()
                 .map(|s| Mod {
                     name: s.name(),
@@ -365,61 +397,27 @@ impl Battle<'_, '_> {
                     name: "umpire",
                     modifier: m,
                 }))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let a = &self.s.pieces[i];
-        let (combat_skill, officer, role) = (a.m.element.combat_skill, a.m.officer_bonus, a.role);
-        let ab = combat_skill + weapon + officer + modifiers;
-        let bunker = if shot.bunker && shot.range > 1 {
-            mapping::BUNKER_BONUS
-        } else {
-            0
-        };
-        let db = self.s.pieces[j].m.element.defence_bonus() + bunker;
-        let (ra, rd) = self.s.dice.opposed();
-        let out = opposed::attack(ab, db, ra, rd);
-        {
-            let x = &mut self.s.pieces[i];
-            if shot.via.is_none() {
-                x.ap -= 1;
-                if !x.fired_this_turn {
-                    x.ammo -= 1;
-                    x.ammo_spent += 1;
-                }
-                x.fired_this_turn = true;
-                if x.ready.take().is_some() {
-                    self.s.readied -= 1;
-                }
-                x.acted_in = self.s.phase;
-            }
-            x.fired = true;
+                .collect();
+            self.log(Some(role), move |b| ActEvent::Attack {
+                phase: b.s.phase,
+                attacker: b.code(i),
+                target: b.code(j),
+                range: shot.range,
+                combat_skill,
+                weapon,
+                officer,
+                situations: mods,
+                attack_bonus: ab,
+                defence_bonus: db,
+                attack_roll: ra,
+                defence_roll: rd,
+                bunker,
+                via: shot.via.map(|v| v.text(b)),
+                hit: out == Outcome::Hit,
+                ap_left,
+                move_left,
+            });
         }
-        let ap_left = shot
-            .via
-            .is_none()
-            .then(|| self.s.pieces[i].ap + self.s.pieces[i].move_ap);
-        let move_left = self.s.pieces[i].move_ap;
-        self.log(Some(role), move |b| ActEvent::Attack {
-            phase: b.s.phase,
-            attacker: b.code(i),
-            target: b.code(j),
-            range: shot.range,
-            combat_skill,
-            weapon,
-            officer,
-            situations: mods,
-            attack_bonus: ab,
-            defence_bonus: db,
-            attack_roll: ra,
-            defence_roll: rd,
-            bunker,
-            via: shot.via.map(|v| v.text(b)),
-            hit: out == Outcome::Hit,
-            ap_left,
-            move_left,
-        });
         let t = &mut self.s.pieces[j];
         t.under_fire = true;
         t.attacked = true;

@@ -232,6 +232,11 @@ impl Battle<'_, '_> {
 /// each side of `at`'s column that stops once an element that many columns
 /// away could not beat the best (its range is at least the columns and at
 /// least the rows between `at` and the line).
+///
+/// The checks that end most looks at once are inlined into the caller: an
+/// anti-armour weapon's look along the armoured line mostly ends there, and
+/// the call cost more than the checks.
+#[inline(always)]
 fn nearest_target(
     t: &Tables,
     at: Grid,
@@ -248,6 +253,20 @@ fn nearest_target(
     if rows > farthest {
         return None;
     }
+    walk_line(t, at, reachable, farthest, rows, line)
+}
+
+/// The walk of `nearest_target` once the line may hold a target: `farthest`
+/// is the searcher's longest reach, `rows` the fewest rows to the line.
+#[inline(never)]
+fn walk_line(
+    t: &Tables,
+    at: Grid,
+    reachable: &[u64],
+    farthest: i64,
+    rows: i64,
+    line: &Line,
+) -> Option<usize> {
     // The best so far as (range, columns, index), and the most columns out
     // at which anyone could still beat it: a range is at least the columns
     // and the rows, and of equal ranges the fewer columns win.
