@@ -59,6 +59,21 @@ impl Battle<'_, '_> {
         Some(mask)
     }
 
+    /// `unit_reach_now(u, v)` worked out from the units' kept kinds, as
+    /// `direct_by_kinds` is.
+    pub(super) fn reach_by_kinds(&self, u: usize, v: usize) -> Option<i64> {
+        let firers = self.kinds_of(u, true)?;
+        let targets = self.kinds_of(v, false)?;
+        let (_, makes) = self.direct_table();
+        let mut far = -1;
+        for &c in &firers.3[..usize::from(firers.2)] {
+            for &p in &targets.3[..usize::from(targets.2)] {
+                far = far.max(self.reach_of_kinds(usize::from(c) * makes * 3 + usize::from(p))?);
+            }
+        }
+        Some(far)
+    }
+
     /// Unit `u`'s kinds as a firer (`firer`) or as a target, kept until it
     /// or the table changes: an element lost without a change of version
     /// leaves an alike one, so the kinds stay.

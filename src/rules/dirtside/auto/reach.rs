@@ -543,9 +543,25 @@ impl Battle<'_, '_> {
     }
 
     fn unit_reach_now(&self, u: usize, v: usize) -> i64 {
+        // As `unit_direct`: from the units' kept kinds when it can.
+        if let Some(far) = self.reach_by_kinds(u, v) {
+            debug_assert_eq!(far, self.unit_reach_plain(u, v));
+            return far;
+        }
+        self.unit_reach_plain(u, v)
+    }
+
+    fn unit_reach_plain(&self, u: usize, v: usize) -> i64 {
         let mut far = -1;
         self.each_pair_of_kinds(u, v, |e, t| far = far.max(self.shot_reach(e, t)));
         far
+    }
+
+    /// The farthest shot per kind of firer and target (as `kinds` numbers
+    /// them; `None`: never worked out).
+    pub(super) fn reach_of_kinds(&self, i: usize) -> Option<i64> {
+        let known = self.reaches().table[i].load(Relaxed);
+        (known != UNKNOWN).then_some(i64::from(known))
     }
 
     /// Calls `f` for an element of `u` and one of `v` of each pair of kinds
