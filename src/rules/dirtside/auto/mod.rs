@@ -18,6 +18,7 @@ pub mod events;
 mod fight;
 mod finish;
 mod fire;
+mod kinds;
 mod left_behind;
 mod morale;
 mod movement;

@@ -131,7 +131,7 @@ impl Reaches {
     }
 }
 
-fn cover_index(c: Cover) -> usize {
+pub(super) fn cover_index(c: Cover) -> usize {
     match c {
         Cover::Open => 0,
         Cover::Soft => 1,
@@ -406,6 +406,8 @@ pub(crate) struct Memo {
     /// firer at an element of the unit of the kind it prefers, and at any.
     /// Target choice reads it for units that stand together.
     picks: Vec<std::cell::Cell<(u32, u32, i16, i16)>>,
+    /// Per unit, the kinds of firer and target it holds (`kinds.rs`).
+    kinds: super::kinds::KindsMemo,
 }
 
 impl Memo {
@@ -439,6 +441,7 @@ impl Memo {
         self.epoch += 1;
         self.in_reach
             .resize(units, std::cell::Cell::new((u64::MAX, false)));
+        self.kinds.restart(units);
     }
 
     /// A number for the table never given before (cells stamped `u32::MAX`
@@ -475,6 +478,7 @@ impl Memo {
         for c in &self.picks {
             c.set((0, u32::MAX, -1, -1));
         }
+        self.kinds.forget();
     }
 
     /// Room for `classes` firer classes' picks (the number of makes is known
@@ -539,9 +543,25 @@ impl Battle<'_, '_> {
     }
 
     fn unit_reach_now(&self, u: usize, v: usize) -> i64 {
+        // As `unit_direct`: from the units' kept kinds when it can.
+        if let Some(far) = self.reach_by_kinds(u, v) {
+            debug_assert_eq!(far, self.unit_reach_plain(u, v));
+            return far;
+        }
+        self.unit_reach_plain(u, v)
+    }
+
+    fn unit_reach_plain(&self, u: usize, v: usize) -> i64 {
         let mut far = -1;
         self.each_pair_of_kinds(u, v, |e, t| far = far.max(self.shot_reach(e, t)));
         far
+    }
+
+    /// The farthest shot per kind of firer and target (as `kinds` numbers
+    /// them; `None`: never worked out).
+    pub(super) fn reach_of_kinds(&self, i: usize) -> Option<i64> {
+        let known = self.reaches().table[i].load(Relaxed);
+        (known != UNKNOWN).then_some(i64::from(known))
     }
 
     /// Calls `f` for an element of `u` and one of `v` of each pair of kinds
@@ -583,10 +603,37 @@ impl Battle<'_, '_> {
             });
             return mask;
         }
-        let mut mask = 0;
-        self.each_pair_of_kinds(u, v, |e, t| mask |= self.direct_mask(e, t));
+        // A unit that changed is asked about by every enemy unit in turn:
+        // its kinds are kept, so each pair is a few table look-ups.
+        let mask = self.direct_by_kinds(u, v).unwrap_or_else(|| {
+            let mut mask = 0;
+            self.each_pair_of_kinds(u, v, |e, t| mask |= self.direct_mask(e, t));
+            mask
+        });
+        debug_assert_eq!(mask, {
+            let mut m = 0;
+            self.each_pair_of_kinds(u, v, |e, t| m |= self.direct_mask(e, t));
+            m
+        });
         cell.set((stamp.0, stamp.1, stamp.2, mask));
         mask
+    }
+
+    /// Unit `u`'s version and the table's, as the memo stamps its cells.
+    pub(super) fn memo_stamp(&self, u: usize) -> (u32, u32) {
+        let m = &self.s.reach_memo;
+        (m.version[u], m.table)
+    }
+
+    pub(super) fn kinds_memo(&self) -> &super::kinds::KindsMemo {
+        &self.s.reach_memo.kinds
+    }
+
+    /// The direct-fire ranges per kind of firer and target (as `kinds`
+    /// numbers them), and the number of makes.
+    pub(super) fn direct_table(&self) -> (&[OnceLock<u128>], usize) {
+        let r = self.reaches();
+        (&r.direct, r.makes)
     }
 
     /// For a firer of class `class` (that of `e`, `av` whether it takes
