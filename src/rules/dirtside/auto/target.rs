@@ -168,21 +168,14 @@ impl Battle<'_, '_> {
         Some((v, first, from, options.len() - from))
     }
 
-    /// The `k`-th shot of a unit's fire at the target `choose` found, among
-    /// `options` (empty: only the first found).
-    fn aim(
-        &self,
-        e: usize,
-        k: usize,
-        (v, first): (usize, usize),
-        options: &[usize],
-    ) -> Option<(usize, Plan)> {
+    /// The target of the `k`-th shot of a unit's fire at the target `choose`
+    /// found, among `options` (empty: only the first found).
+    fn aim(&self, e: usize, k: usize, (v, first): (usize, usize), options: &[usize]) -> usize {
         let f = self.s.elements[e];
-        let range = self.gap(f.unit, v);
         // The leader's identity is secret (L337–339): a firer cannot aim at
         // it, so shots spread over the unit from a start that varies with the
         // turn and the two units, not from its first element (the leader).
-        let t = if options.is_empty() {
+        if options.is_empty() {
             first
         } else {
             let start = (self.s.turn as usize)
@@ -190,8 +183,40 @@ impl Battle<'_, '_> {
                 .wrapping_add(f.unit.wrapping_mul(17))
                 .wrapping_add(v.wrapping_mul(7));
             options[k.wrapping_add(start) % options.len()]
+        }
+    }
+
+    /// `plan(e, t, gap)` for the firer kind searched `i`-th in this fire
+    /// plan, whose choice is unit `v`: read from `kept` when an element of
+    /// that kind already planned against the same make at the same range.
+    /// Within one fire plan nothing `plan` reads changes, the firer's kind
+    /// (make, damage, systems; its ADS mode follows from the make) fixes
+    /// its side, and `t`'s unit fixes its cover (`aim_at`), so the plan
+    /// follows from the kind, `t`'s make and the range (checked in debug
+    /// builds).
+    fn plan_kept(
+        &self,
+        e: usize,
+        t: usize,
+        (i, v): (usize, usize),
+        kept: &mut Vec<PlanKept>,
+    ) -> Option<Plan> {
+        let gap = self.gap(self.s.elements[e].unit, v);
+        if self.s.elements[e].aboard.is_some() || self.s.elements[t].aboard.is_some() {
+            return None;
+        }
+        let range = self.element_range(e, t, gap);
+        let key = (i, self.make_index(t), range);
+        let plan = match kept.iter().find(|(k, _)| *k == key) {
+            Some(&(_, p)) => p,
+            None => {
+                let p = self.plan_at(e, t, range);
+                kept.push((key, p));
+                p
+            }
         };
-        self.plan(e, t, range).map(|p| (t, p))
+        debug_assert_eq!(plan, self.plan(e, t, gap));
+        plan
     }
 
     /// A unit fires: every element declares a target, infantry roll fire
@@ -202,6 +227,7 @@ impl Battle<'_, '_> {
         let mut shots = std::mem::take(&mut self.s.spare_shots);
         buf.searched.clear();
         buf.options.clear();
+        buf.plans.clear();
         let classes = self.firer_classes();
         self.s.reach_memo.make_room(classes);
         shots.clear();
@@ -231,9 +257,10 @@ impl Battle<'_, '_> {
                     buf.searched.len() - 1
                 }
             };
-            let picked = buf.searched[i]
-                .1
-                .and_then(|(v, t, a, n)| self.aim(e, k, (v, t), &buf.options[a..a + n]));
+            let picked = buf.searched[i].1.and_then(|(v, t, a, n)| {
+                let t = self.aim(e, k, (v, t), &buf.options[a..a + n]);
+                self.plan_kept(e, t, (i, v), &mut buf.plans).map(|p| (t, p))
+            });
             if let Some((t, plan)) = picked {
                 if !(sit.direct_only && matches!(plan, Plan::Small(_))) {
                     shots.push((e, t, plan));
@@ -253,4 +280,10 @@ pub(crate) struct FireBuffers {
     searched: Vec<(FirerKind, Chosen)>,
     /// The elements each choice may aim at, one after another.
     options: Vec<usize>,
+    /// The plans worked out so far (`plan_kept`).
+    plans: Vec<PlanKept>,
 }
+
+/// A plan kept for one fire plan: (firer kind searched, target make,
+/// range between the elements), and the plan.
+type PlanKept = ((usize, usize, i64), Option<Plan>);
