@@ -47,7 +47,8 @@ impl Battle<'_, '_> {
             .unwrap_or(0);
         // Who may still act this turn, in initiative order: an element out
         // of the fight, out of points or done stays so until the next turn.
-        let mut active = self.s.order.clone();
+        let mut active = std::mem::take(&mut self.s.active);
+        active.clone_from(&self.s.order);
         for phase in 1..=most as u32 {
             self.s.phase = phase;
             let mut acted = false;
@@ -69,6 +70,7 @@ impl Battle<'_, '_> {
                 }
                 acted |= self.auto_act(i, phase);
                 if self.ended() {
+                    self.s.active = active;
                     return;
                 }
             }
@@ -79,6 +81,7 @@ impl Battle<'_, '_> {
                 break;
             }
         }
+        self.s.active = active;
     }
 
     /// Whether any element still fighting could hurt an enemy at some range.
@@ -125,7 +128,9 @@ impl Battle<'_, '_> {
 
     /// An unmodified d100 for every element still fighting; the order holds all turn.
     pub(crate) fn roll_initiative(&mut self) {
-        let mut entries = Vec::new();
+        // The vectors of the last turn are reused (see `Fight::entries`).
+        let mut entries = std::mem::take(&mut self.s.entries);
+        entries.clear();
         let mut rolls = Vec::new();
         for i in 0..self.s.pieces.len() {
             if !self.s.pieces[i].fighting() {
@@ -147,7 +152,8 @@ impl Battle<'_, '_> {
                 });
             }
         }
-        self.s.order = sequence::order(&entries);
+        sequence::order_into(&entries, &mut self.s.keys, &mut self.s.order);
+        self.s.entries = entries;
         self.log(None, move |b| ActEvent::Initiative {
             rolls,
             order: b.s.order.iter().map(|&i| b.code(i)).collect(),

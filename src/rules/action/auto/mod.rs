@@ -252,6 +252,11 @@ pub(crate) struct Fight {
     pub(crate) turn: u32,
     pub(crate) phase: u32,
     pub(crate) order: Vec<usize>,
+    /// Room the turn reuses, run after run: initiative's entries and
+    /// sort keys, and who may still act this turn.
+    pub(crate) entries: Vec<crate::rules::action::sequence::Entry>,
+    pub(crate) keys: Vec<u64>,
+    pub(crate) active: Vec<usize>,
     /// The battle's log: on for a fought or played battle, off for odds.
     pub(crate) log: Log,
     /// Set when the attackers give up because neither side can hurt the other.
