@@ -231,6 +231,9 @@ pub(crate) struct Prepared<'a> {
     pub(crate) standing: [usize; 2],
     pub(crate) group_fighting: Vec<usize>,
     pub(crate) fliers: [Vec<usize>; 2],
+    /// Each group's elements, in index order: a group that withdraws
+    /// takes them out without a pass over every piece.
+    pub(crate) members: Vec<Vec<usize>>,
 }
 
 /// Who stands where at the start: the lists and the grid the searches use.
@@ -268,6 +271,9 @@ pub(crate) struct Fight {
     /// Each group's people hit and elements still fighting.
     pub(crate) group_hits: Vec<i64>,
     pub(crate) group_fighting: Vec<usize>,
+    /// Each group's casualties when it last had no test due (-1: none
+    /// yet): until they change, none is due (see `test_group`).
+    pub(crate) no_test_at: Vec<i64>,
     /// How many elements hold a Ready.
     pub(crate) readied: usize,
     /// Each side's elements on the ground still fighting, by column, and

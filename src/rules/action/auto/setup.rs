@@ -56,6 +56,7 @@ impl<'a> Prepared<'a> {
             ground: None,
             standing: [0, 0],
             group_fighting: Vec::new(),
+            members: Vec::new(),
             fliers: [Vec::new(), Vec::new()],
         };
         for role in [Role::Attacker, Role::Defender] {
@@ -161,6 +162,13 @@ impl<'a> Prepared<'a> {
                     .count()
             })
             .collect();
+        p.members = (0..p.groups.len())
+            .map(|g| {
+                (0..p.pieces.len())
+                    .filter(|&i| p.pieces[i].group == g)
+                    .collect()
+            })
+            .collect();
         p.fliers = Role::BOTH.map(|r| {
             (0..p.pieces.len())
                 .filter(|&i| {
@@ -196,6 +204,7 @@ impl<'a> Prepared<'a> {
             stalemate: false,
             standing: self.standing,
             group_hits: vec![0; self.groups.len()],
+            no_test_at: vec![-1; self.groups.len()],
             group_fighting: self.group_fighting.clone(),
             readied: 0,
             lines: ground.lines,
@@ -249,6 +258,8 @@ impl<'a> Prepared<'a> {
         f.standing = self.standing;
         f.group_hits.clear();
         f.group_hits.resize(self.groups.len(), 0);
+        f.no_test_at.clear();
+        f.no_test_at.resize(self.groups.len(), -1);
         f.group_fighting.clone_from(&self.group_fighting);
         f.readied = 0;
         for (to, from) in f.lines.iter_mut().zip(&ground.lines) {
