@@ -122,13 +122,20 @@ impl Battle<'_, '_> {
     /// Every target on `line` as far out as one could beat the best:
     /// `floor` is the least the first two places of the key can be there,
     /// and once the best has them a target `d` columns out, at range `d` or
-    /// more, cannot beat one nearer or as near and fewer columns away.
+    /// more, cannot beat one nearer or as near and fewer columns away; nor,
+    /// when the best is as near as the line's rows allow (everyone on it is
+    /// at least that far), can one more columns away than the best.
     fn walk(&self, i: usize, line: &Line, floor: (bool, bool), best: &mut Option<Key>) {
         let a = self.s.pieces[i].pos;
         let t = &self.p.tables;
         let (reach, anti) = (t.reach[i], t.anti_armour[i]);
+        let rows = line.rows_from(a.1);
         line.outward(a.0, |d, b| {
-            if d > reach || best.is_some_and(|k| (k.0, k.1) == floor && (d, d) > (k.2, k.3)) {
+            if d > reach
+                || best.is_some_and(|k| {
+                    (k.0, k.1) == floor && ((d, d) > (k.2, k.3) || (rows >= k.2 && d > k.3))
+                })
+            {
                 return false;
             }
             let pos = (b.x, b.y);
