@@ -230,6 +230,7 @@ impl Clone for Occupancy {
 const MARGIN: i64 = 16;
 
 impl Occupancy {
+    #[inline]
     fn slot(&self, g: Grid) -> Option<usize> {
         let (dx, dy) = (g.0 - self.x0, g.1 - self.y0);
         (dx >= 0 && dy >= 0 && dx < self.w && dy < self.h).then(|| (dy * self.w + dx) as usize)
@@ -240,22 +241,30 @@ impl Occupancy {
         (self.x0, self.y0, self.w, self.h) == (other.x0, other.y0, other.w, other.h)
     }
 
+    #[inline]
     pub(crate) fn get(&self, g: Grid) -> Option<usize> {
         let k = self.cells[self.slot(g)?];
         (k != EMPTY).then_some(k as usize)
     }
 
+    /// Inlined, with the growth out of line: every step inserts.
+    #[inline]
     pub(crate) fn insert(&mut self, g: Grid, i: usize) {
         let s = match self.slot(g) {
             Some(s) => s,
-            None => {
-                self.grow(g);
-                self.slot(g).expect("the box holds the grid")
-            }
+            None => self.grow_to(g),
         };
         self.cells[s] = i as u32;
     }
 
+    /// Grows the box to hold `g`; its slot.
+    #[inline(never)]
+    fn grow_to(&mut self, g: Grid) -> usize {
+        self.grow(g);
+        self.slot(g).expect("the box holds the grid")
+    }
+
+    #[inline]
     pub(crate) fn remove(&mut self, g: Grid) {
         if let Some(s) = self.slot(g) {
             self.cells[s] = EMPTY;

@@ -217,6 +217,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) groups: Vec<Group>,
     pub(crate) range: i64,
     pub(crate) terrain: Terrain,
+    /// Action points a grid of the ground costs (`terrain.ap()`, read once).
+    pub(crate) move_cost: i64,
     /// The ground's sight limit and forest cover, read once from its row.
     pub(crate) sight: Option<i64>,
     pub(crate) forest_cover: bool,

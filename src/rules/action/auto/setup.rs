@@ -43,6 +43,7 @@ impl<'a> Prepared<'a> {
             groups: Vec::new(),
             range,
             terrain,
+            move_cost: terrain.ap(),
             sight: match terrain.row().sight {
                 // n grids of it block: a target n grids away has n - 1 between.
                 Sight::BlockedAfter(n) => Some(n),
