@@ -10,6 +10,7 @@
 //! this one: `setup`, `fight` (the turn), `movement`, `fire` (attacks and
 //! their damage), `morale` (group tests), `finish`.
 
+mod chooser;
 pub mod events;
 mod fast;
 mod fight;
@@ -224,6 +225,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) forest_cover: bool,
     /// Per-element numbers looked up on every action.
     pub(crate) tables: fast::Tables,
+    /// The same, as each element's target choice reads them.
+    pub(crate) choosers: Vec<chooser::Chooser>,
     /// The order of the groups' morale tests (it depends on nothing that
     /// changes in a battle).
     pub(crate) morale_order: Vec<usize>,

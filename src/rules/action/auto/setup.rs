@@ -5,6 +5,7 @@
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::chooser::Chooser;
 use super::events::ActEvent;
 use super::fast::{At, Line, Tables};
 use super::{
@@ -53,6 +54,7 @@ impl<'a> Prepared<'a> {
             },
             forest_cover: terrain.row().cover_inside,
             tables: Tables::of(&[], None),
+            choosers: Vec::new(),
             morale_order: Vec::new(),
             ground: None,
             standing: [0, 0],
@@ -148,6 +150,7 @@ impl<'a> Prepared<'a> {
             *g = Group::of(g.role, &members);
         }
         p.tables = Tables::of(&p.pieces, p.sight);
+        p.choosers = Chooser::all(&p.tables, p.pieces.len());
         p.morale_order = test_order(&p.groups);
         p.standing = Role::BOTH.map(|r| {
             p.pieces
