@@ -240,13 +240,16 @@ impl Battle<'_, '_> {
         if free || self.s.pieces[j].is_aircraft() {
             return out;
         }
-        let x = &self.s.pieces[i];
-        let Some(radius) = x.weapon.and_then(|w| weapons::scatter_radius(&x.bia, w)) else {
+        let Some(radius) = self.p.scatter[i] else {
             return out;
         };
+        debug_assert_eq!(Some(radius), {
+            let x = &self.s.pieces[i];
+            x.weapon.and_then(|w| weapons::scatter_radius(&x.bia, w))
+        });
         let centre = match out {
             // A missile's hit is the target's alone; a blast takes the area.
-            Outcome::Hit if x.area_radius().is_some() => Some(self.s.pieces[j].pos),
+            Outcome::Hit if self.p.tables.area[i].is_some() => Some(self.s.pieces[j].pos),
             Outcome::Hit => None,
             Outcome::NoEffect => self.scatter(i, j),
         };

@@ -225,6 +225,9 @@ pub(crate) struct Prepared<'a> {
     pub(crate) forest_cover: bool,
     /// Per-element numbers looked up on every action.
     pub(crate) tables: fast::Tables,
+    /// Each element's scatter radius (`weapons::scatter_radius` of its
+    /// weapon), read on every attack.
+    pub(crate) scatter: Vec<Option<i64>>,
     /// The same, as each element's target choice reads them.
     pub(crate) choosers: Vec<chooser::Chooser>,
     /// The order of the groups' morale tests (it depends on nothing that

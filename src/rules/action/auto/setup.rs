@@ -21,9 +21,9 @@ use crate::battle::setup::BattleSetup;
 use crate::battle::shared_events::Shared;
 use crate::core::dice::Roller;
 use crate::core::kinds::{AircraftSpeed, StandType};
-use crate::rules::action::mapping;
 use crate::rules::action::movement::Sight;
 use crate::rules::action::range::grids_from_cm;
+use crate::rules::action::{mapping, weapons};
 
 impl<'a> Prepared<'a> {
     pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
@@ -55,6 +55,7 @@ impl<'a> Prepared<'a> {
             forest_cover: terrain.row().cover_inside,
             tables: Tables::of(&[], None),
             choosers: Vec::new(),
+            scatter: Vec::new(),
             morale_order: Vec::new(),
             ground: None,
             standing: [0, 0],
@@ -151,6 +152,11 @@ impl<'a> Prepared<'a> {
         }
         p.tables = Tables::of(&p.pieces, p.sight);
         p.choosers = Chooser::all(&p.tables, p.pieces.len());
+        p.scatter = p
+            .pieces
+            .iter()
+            .map(|x| x.weapon.and_then(|w| weapons::scatter_radius(&x.bia, w)))
+            .collect();
         p.morale_order = test_order(&p.groups);
         p.standing = Role::BOTH.map(|r| {
             p.pieces
