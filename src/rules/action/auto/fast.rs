@@ -271,6 +271,25 @@ impl Occupancy {
         }
     }
 
+    /// Whether an element that `hit` takes stands within `r` grids of `at`
+    /// (the square round it), read a row of the grid at a time where the
+    /// square lies inside the box: no slot worked out per grid.
+    #[inline]
+    pub(crate) fn any_within(&self, at: Grid, r: i64, mut hit: impl FnMut(usize) -> bool) -> bool {
+        let (x, y, n) = (at.0 - r - self.x0, at.1 - r - self.y0, 2 * r + 1);
+        if r < 0 || x < 0 || y < 0 || x + n > self.w || y + n > self.h {
+            return (-r..=r).any(|dx| {
+                (-r..=r).any(|dy| self.get((at.0 + dx, at.1 + dy)).is_some_and(&mut hit))
+            });
+        }
+        (y..y + n).any(|row| {
+            let from = (row * self.w + x) as usize;
+            self.cells[from..from + n as usize]
+                .iter()
+                .any(|&k| k != EMPTY && hit(k as usize))
+        })
+    }
+
     /// Whether an element that `hit` takes stands on a grid strictly
     /// between `from` and `to` on the straight line (the walk of
     /// `sight::between`), stepping through the dense grid itself: with both
