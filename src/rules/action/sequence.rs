@@ -52,6 +52,54 @@ pub fn order_into(entries: &[Entry], keys: &mut Vec<u64>, out: &mut Vec<usize>) 
     out.extend(order_by_comparison(entries));
 }
 
+/// Each (evasion, defender) pair's place among equal rolls, per entry of
+/// `pairs`, and how many places there are: ordering by roll, then place,
+/// then index is `order`'s order. `None` past 256 places.
+pub fn tie_ranks(pairs: &[(i64, bool)]) -> Option<(Vec<u8>, usize)> {
+    let mut places = pairs.to_vec();
+    places.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    places.dedup();
+    let rank = pairs
+        .iter()
+        .map(|p| u8::try_from(places.iter().position(|q| q == p)?).ok())
+        .collect::<Option<Vec<u8>>>()?;
+    Some((rank, places.len()))
+}
+
+/// `order` by counting, for entries listed in index order whose rolls are
+/// a d100's: `rank[index]` is the entry's place among equal rolls and
+/// `ranks` how many places (see `tie_ranks`). One pass counts each (roll,
+/// place), one lays the entries out; no comparison at all. `false`, with
+/// `out` not to be read, when a roll is not a d100's.
+pub fn order_counted(
+    entries: &[Entry],
+    rank: &[u8],
+    ranks: usize,
+    count: &mut Vec<u32>,
+    out: &mut Vec<usize>,
+) -> bool {
+    if entries.iter().any(|e| !(1..=100).contains(&e.roll)) {
+        return false;
+    }
+    let bucket = |e: &Entry| (100 - e.roll) as usize * ranks + usize::from(rank[e.index]);
+    count.clear();
+    count.resize(100 * ranks + 1, 0);
+    for e in entries {
+        count[bucket(e) + 1] += 1;
+    }
+    for b in 0..100 * ranks {
+        count[b + 1] += count[b];
+    }
+    out.clear();
+    out.resize(entries.len(), 0);
+    for e in entries {
+        let b = bucket(e);
+        out[count[b] as usize] = e.index;
+        count[b] += 1;
+    }
+    true
+}
+
 /// Sorts packed initiative keys: a counting pass on the roll's byte (the
 /// top of the key, at most 256 values, about two elements a value), then
 /// an insertion pass that orders each roll's few by the rest of the key.
@@ -166,6 +214,25 @@ mod tests {
                 .map(|(index, &(roll, evasion, defender))| e(index, roll, evasion, defender))
                 .collect();
             proptest::prop_assert_eq!(order(&entries), order_by_comparison(&entries));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_order_by_counting_is_the_order_by_comparison(
+            rolls in proptest::collection::vec(
+                (1i64..=100, -3i64..=3, proptest::bool::ANY), 0..60)
+        ) {
+            let entries: Vec<Entry> = rolls
+                .iter()
+                .enumerate()
+                .map(|(index, &(roll, evasion, defender))| e(index, roll, evasion, defender))
+                .collect();
+            let pairs: Vec<(i64, bool)> = rolls.iter().map(|&(_, ev, d)| (ev, d)).collect();
+            let (rank, ranks) = tie_ranks(&pairs).unwrap();
+            let mut out = Vec::new();
+            proptest::prop_assert!(order_counted(&entries, &rank, ranks, &mut Vec::new(), &mut out));
+            proptest::prop_assert_eq!(out, order_by_comparison(&entries));
         }
     }
 

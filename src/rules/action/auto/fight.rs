@@ -152,7 +152,21 @@ impl Battle<'_, '_> {
                 });
             }
         }
-        sequence::order_into(&entries, &mut self.s.keys, &mut self.s.order);
+        // Counting by (roll, place among equal rolls) where the battle's
+        // places fit; else sorting packed keys.
+        let counted = self.p.ties.as_ref().is_some_and(|(rank, ranks)| {
+            sequence::order_counted(
+                &entries,
+                rank,
+                *ranks,
+                &mut self.s.counts,
+                &mut self.s.order,
+            )
+        });
+        if !counted {
+            sequence::order_into(&entries, &mut self.s.keys, &mut self.s.order);
+        }
+        debug_assert_eq!(self.s.order, sequence::order(&entries));
         self.s.entries = entries;
         self.log(None, move |b| ActEvent::Initiative {
             rolls,

@@ -225,6 +225,10 @@ pub(crate) struct Prepared<'a> {
     pub(crate) forest_cover: bool,
     /// Per-element numbers looked up on every action.
     pub(crate) tables: fast::Tables,
+    /// Each element's place among equal initiative rolls and how many
+    /// places there are (`sequence::tie_ranks`): evasion and side never
+    /// change, so initiative counts rather than sorts.
+    pub(crate) ties: Option<(Vec<u8>, usize)>,
     /// Each element's scatter radius (`weapons::scatter_radius` of its
     /// weapon), read on every attack.
     pub(crate) scatter: Vec<Option<i64>>,
@@ -267,6 +271,7 @@ pub(crate) struct Fight {
     /// sort keys, and who may still act this turn.
     pub(crate) entries: Vec<crate::rules::action::sequence::Entry>,
     pub(crate) keys: Vec<u64>,
+    pub(crate) counts: Vec<u32>,
     pub(crate) active: Vec<usize>,
     /// The battle's log: on for a fought or played battle, off for odds.
     pub(crate) log: Log,

@@ -23,7 +23,7 @@ use crate::core::dice::Roller;
 use crate::core::kinds::{AircraftSpeed, StandType};
 use crate::rules::action::movement::Sight;
 use crate::rules::action::range::grids_from_cm;
-use crate::rules::action::{mapping, weapons};
+use crate::rules::action::{mapping, sequence, weapons};
 
 impl<'a> Prepared<'a> {
     pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
@@ -56,6 +56,7 @@ impl<'a> Prepared<'a> {
             tables: Tables::of(&[], None),
             choosers: Vec::new(),
             scatter: Vec::new(),
+            ties: None,
             morale_order: Vec::new(),
             ground: None,
             standing: [0, 0],
@@ -152,6 +153,12 @@ impl<'a> Prepared<'a> {
         }
         p.tables = Tables::of(&p.pieces, p.sight);
         p.choosers = Chooser::all(&p.tables, p.pieces.len());
+        p.ties = sequence::tie_ranks(
+            &p.pieces
+                .iter()
+                .map(|x| (x.m.element.evasion, x.role == Role::Defender))
+                .collect::<Vec<_>>(),
+        );
         p.scatter = p
             .pieces
             .iter()
@@ -209,6 +216,7 @@ impl<'a> Prepared<'a> {
             order: Vec::new(),
             entries: Vec::new(),
             keys: Vec::new(),
+            counts: Vec::new(),
             active: Vec::new(),
             log: Log::new(self.log),
             stalemate: false,
