@@ -5,6 +5,7 @@
 //! one.
 
 use super::events::{ActEvent, Init};
+use super::fire::Shot;
 use super::Battle;
 use crate::battle::result::Role;
 use crate::battle::shared_events::Shared;
@@ -200,10 +201,11 @@ impl Battle<'_, '_> {
         };
         // Attackers short of their weapon's best band fire and move by turns;
         // a grid begun is finished first.
-        let short_of_best = target.is_some_and(|j| {
+        let value = target.map(|j| {
             let r = self.distance(i, j);
-            self.weapon_value(i, j, r).unwrap_or(0) < best
+            self.weapon_value(i, j, r).unwrap_or(0)
         });
+        let short_of_best = value.is_some_and(|v| v < best);
         let wants_to_step =
             target.is_none() || progress > 0 || (short_of_best && phase.is_multiple_of(2));
         let step = if wants_to_step && role == Role::Attacker && mobile {
@@ -217,7 +219,10 @@ impl Battle<'_, '_> {
         }
         match target {
             Some(j) => {
-                let shot = self.auto_shot(i, j);
+                let shot = Shot {
+                    value,
+                    ..self.auto_shot(i, j)
+                };
                 self.attack(i, j, shot);
                 true
             }

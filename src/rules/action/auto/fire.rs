@@ -26,6 +26,10 @@ pub(crate) struct Shot {
     pub extra: Vec<i64>,
     /// Part of an area attack or a scattered shot: costs no action point.
     pub via: Option<Via>,
+    /// The weapon value at `range` where whoever made the shot has looked
+    /// it up already (the auto action does, to see whether to close);
+    /// `None`: the roll looks it up.
+    pub value: Option<i64>,
 }
 
 /// Why a roll costs no action point: it is part of another attack. Named in
@@ -353,7 +357,11 @@ impl Battle<'_, '_> {
 
     /// The opposed roll itself, its log line and its damage.
     pub(crate) fn one_roll(&mut self, i: usize, j: usize, shot: &Shot) -> Outcome {
-        let weapon = self.weapon_value(i, j, shot.range).unwrap_or(0);
+        let weapon = match shot.value {
+            Some(v) => v,
+            None => self.weapon_value(i, j, shot.range).unwrap_or(0),
+        };
+        debug_assert_eq!(weapon, self.weapon_value(i, j, shot.range).unwrap_or(0));
         let mut modifiers = shot.extra.iter().sum::<i64>();
         self.each_situation(i, j, shot, |s| modifiers += s.modifier());
         // Each piece is looked up once: odds runs make thousands of these
