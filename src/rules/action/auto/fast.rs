@@ -230,6 +230,7 @@ impl Clone for Occupancy {
 const MARGIN: i64 = 16;
 
 impl Occupancy {
+    #[inline]
     fn slot(&self, g: Grid) -> Option<usize> {
         let (dx, dy) = (g.0 - self.x0, g.1 - self.y0);
         (dx >= 0 && dy >= 0 && dx < self.w && dy < self.h).then(|| (dy * self.w + dx) as usize)
@@ -240,26 +241,53 @@ impl Occupancy {
         (self.x0, self.y0, self.w, self.h) == (other.x0, other.y0, other.w, other.h)
     }
 
+    #[inline]
     pub(crate) fn get(&self, g: Grid) -> Option<usize> {
         let k = self.cells[self.slot(g)?];
         (k != EMPTY).then_some(k as usize)
     }
 
+    /// Inlined, with the growth out of line: every step inserts.
+    #[inline]
     pub(crate) fn insert(&mut self, g: Grid, i: usize) {
         let s = match self.slot(g) {
             Some(s) => s,
-            None => {
-                self.grow(g);
-                self.slot(g).expect("the box holds the grid")
-            }
+            None => self.grow_to(g),
         };
         self.cells[s] = i as u32;
     }
 
+    /// Grows the box to hold `g`; its slot.
+    #[inline(never)]
+    fn grow_to(&mut self, g: Grid) -> usize {
+        self.grow(g);
+        self.slot(g).expect("the box holds the grid")
+    }
+
+    #[inline]
     pub(crate) fn remove(&mut self, g: Grid) {
         if let Some(s) = self.slot(g) {
             self.cells[s] = EMPTY;
         }
+    }
+
+    /// Whether an element that `hit` takes stands within `r` grids of `at`
+    /// (the square round it), read a row of the grid at a time where the
+    /// square lies inside the box: no slot worked out per grid.
+    #[inline]
+    pub(crate) fn any_within(&self, at: Grid, r: i64, mut hit: impl FnMut(usize) -> bool) -> bool {
+        let (x, y, n) = (at.0 - r - self.x0, at.1 - r - self.y0, 2 * r + 1);
+        if r < 0 || x < 0 || y < 0 || x + n > self.w || y + n > self.h {
+            return (-r..=r).any(|dx| {
+                (-r..=r).any(|dy| self.get((at.0 + dx, at.1 + dy)).is_some_and(&mut hit))
+            });
+        }
+        (y..y + n).any(|row| {
+            let from = (row * self.w + x) as usize;
+            self.cells[from..from + n as usize]
+                .iter()
+                .any(|&k| k != EMPTY && hit(k as usize))
+        })
     }
 
     /// Whether an element that `hit` takes stands on a grid strictly

@@ -5,6 +5,7 @@
 //! one.
 
 use super::events::{ActEvent, Init};
+use super::fire::Shot;
 use super::Battle;
 use crate::battle::result::Role;
 use crate::battle::shared_events::Shared;
@@ -47,7 +48,8 @@ impl Battle<'_, '_> {
             .unwrap_or(0);
         // Who may still act this turn, in initiative order: an element out
         // of the fight, out of points or done stays so until the next turn.
-        let mut active = self.s.order.clone();
+        let mut active = std::mem::take(&mut self.s.active);
+        active.clone_from(&self.s.order);
         for phase in 1..=most as u32 {
             self.s.phase = phase;
             let mut acted = false;
@@ -69,6 +71,7 @@ impl Battle<'_, '_> {
                 }
                 acted |= self.auto_act(i, phase);
                 if self.ended() {
+                    self.s.active = active;
                     return;
                 }
             }
@@ -79,6 +82,7 @@ impl Battle<'_, '_> {
                 break;
             }
         }
+        self.s.active = active;
     }
 
     /// Whether any element still fighting could hurt an enemy at some range.
@@ -125,7 +129,9 @@ impl Battle<'_, '_> {
 
     /// An unmodified d100 for every element still fighting; the order holds all turn.
     pub(crate) fn roll_initiative(&mut self) {
-        let mut entries = Vec::new();
+        // The vectors of the last turn are reused (see `Fight::entries`).
+        let mut entries = std::mem::take(&mut self.s.entries);
+        entries.clear();
         let mut rolls = Vec::new();
         for i in 0..self.s.pieces.len() {
             if !self.s.pieces[i].fighting() {
@@ -147,7 +153,22 @@ impl Battle<'_, '_> {
                 });
             }
         }
-        self.s.order = sequence::order(&entries);
+        // Counting by (roll, place among equal rolls) where the battle's
+        // places fit; else sorting packed keys.
+        let counted = self.p.ties.as_ref().is_some_and(|(rank, ranks)| {
+            sequence::order_counted(
+                &entries,
+                rank,
+                *ranks,
+                &mut self.s.counts,
+                &mut self.s.order,
+            )
+        });
+        if !counted {
+            sequence::order_into(&entries, &mut self.s.keys, &mut self.s.order);
+        }
+        debug_assert_eq!(self.s.order, sequence::order(&entries));
+        self.s.entries = entries;
         self.log(None, move |b| ActEvent::Initiative {
             rolls,
             order: b.s.order.iter().map(|&i| b.code(i)).collect(),
@@ -180,10 +201,11 @@ impl Battle<'_, '_> {
         };
         // Attackers short of their weapon's best band fire and move by turns;
         // a grid begun is finished first.
-        let short_of_best = target.is_some_and(|j| {
+        let value = target.map(|j| {
             let r = self.distance(i, j);
-            self.weapon_value(i, j, r).unwrap_or(0) < best
+            self.weapon_value(i, j, r).unwrap_or(0)
         });
+        let short_of_best = value.is_some_and(|v| v < best);
         let wants_to_step =
             target.is_none() || progress > 0 || (short_of_best && phase.is_multiple_of(2));
         let step = if wants_to_step && role == Role::Attacker && mobile {
@@ -197,7 +219,10 @@ impl Battle<'_, '_> {
         }
         match target {
             Some(j) => {
-                let shot = self.auto_shot(i, j);
+                let shot = Shot {
+                    value,
+                    ..self.auto_shot(i, j)
+                };
                 self.attack(i, j, shot);
                 true
             }

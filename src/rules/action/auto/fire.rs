@@ -26,6 +26,10 @@ pub(crate) struct Shot {
     pub extra: Vec<i64>,
     /// Part of an area attack or a scattered shot: costs no action point.
     pub via: Option<Via>,
+    /// The weapon value at `range` where whoever made the shot has looked
+    /// it up already (the auto action does, to see whether to close);
+    /// `None`: the roll looks it up.
+    pub value: Option<i64>,
 }
 
 /// Why a roll costs no action point: it is part of another attack. Named in
@@ -240,13 +244,16 @@ impl Battle<'_, '_> {
         if free || self.s.pieces[j].is_aircraft() {
             return out;
         }
-        let x = &self.s.pieces[i];
-        let Some(radius) = x.weapon.and_then(|w| weapons::scatter_radius(&x.bia, w)) else {
+        let Some(radius) = self.p.scatter[i] else {
             return out;
         };
+        debug_assert_eq!(Some(radius), {
+            let x = &self.s.pieces[i];
+            x.weapon.and_then(|w| weapons::scatter_radius(&x.bia, w))
+        });
         let centre = match out {
             // A missile's hit is the target's alone; a blast takes the area.
-            Outcome::Hit if x.area_radius().is_some() => Some(self.s.pieces[j].pos),
+            Outcome::Hit if self.p.tables.area[i].is_some() => Some(self.s.pieces[j].pos),
             Outcome::Hit => None,
             Outcome::NoEffect => self.scatter(i, j),
         };
@@ -350,7 +357,11 @@ impl Battle<'_, '_> {
 
     /// The opposed roll itself, its log line and its damage.
     pub(crate) fn one_roll(&mut self, i: usize, j: usize, shot: &Shot) -> Outcome {
-        let weapon = self.weapon_value(i, j, shot.range).unwrap_or(0);
+        let weapon = match shot.value {
+            Some(v) => v,
+            None => self.weapon_value(i, j, shot.range).unwrap_or(0),
+        };
+        debug_assert_eq!(weapon, self.weapon_value(i, j, shot.range).unwrap_or(0));
         let mut modifiers = shot.extra.iter().sum::<i64>();
         self.each_situation(i, j, shot, |s| modifiers += s.modifier());
         // Each piece is looked up once: odds runs make thousands of these

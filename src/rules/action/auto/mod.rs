@@ -10,6 +10,7 @@
 //! this one: `setup`, `fight` (the turn), `movement`, `fire` (attacks and
 //! their damage), `morale` (group tests), `finish`.
 
+mod chooser;
 pub mod events;
 mod fast;
 mod fight;
@@ -217,11 +218,22 @@ pub(crate) struct Prepared<'a> {
     pub(crate) groups: Vec<Group>,
     pub(crate) range: i64,
     pub(crate) terrain: Terrain,
+    /// Action points a grid of the ground costs (`terrain.ap()`, read once).
+    pub(crate) move_cost: i64,
     /// The ground's sight limit and forest cover, read once from its row.
     pub(crate) sight: Option<i64>,
     pub(crate) forest_cover: bool,
     /// Per-element numbers looked up on every action.
     pub(crate) tables: fast::Tables,
+    /// Each element's place among equal initiative rolls and how many
+    /// places there are (`sequence::tie_ranks`): evasion and side never
+    /// change, so initiative counts rather than sorts.
+    pub(crate) ties: Option<(Vec<u8>, usize)>,
+    /// Each element's scatter radius (`weapons::scatter_radius` of its
+    /// weapon), read on every attack.
+    pub(crate) scatter: Vec<Option<i64>>,
+    /// The same, as each element's target choice reads them.
+    pub(crate) choosers: Vec<chooser::Chooser>,
     /// The order of the groups' morale tests (it depends on nothing that
     /// changes in a battle).
     pub(crate) morale_order: Vec<usize>,
@@ -231,6 +243,9 @@ pub(crate) struct Prepared<'a> {
     pub(crate) standing: [usize; 2],
     pub(crate) group_fighting: Vec<usize>,
     pub(crate) fliers: [Vec<usize>; 2],
+    /// Each group's elements, in index order: a group that withdraws
+    /// takes them out without a pass over every piece.
+    pub(crate) members: Vec<Vec<usize>>,
 }
 
 /// Who stands where at the start: the lists and the grid the searches use.
@@ -252,6 +267,12 @@ pub(crate) struct Fight {
     pub(crate) turn: u32,
     pub(crate) phase: u32,
     pub(crate) order: Vec<usize>,
+    /// Room the turn reuses, run after run: initiative's entries and
+    /// sort keys, and who may still act this turn.
+    pub(crate) entries: Vec<crate::rules::action::sequence::Entry>,
+    pub(crate) keys: Vec<u64>,
+    pub(crate) counts: Vec<u32>,
+    pub(crate) active: Vec<usize>,
     /// The battle's log: on for a fought or played battle, off for odds.
     pub(crate) log: Log,
     /// Set when the attackers give up because neither side can hurt the other.
@@ -263,6 +284,9 @@ pub(crate) struct Fight {
     /// Each group's people hit and elements still fighting.
     pub(crate) group_hits: Vec<i64>,
     pub(crate) group_fighting: Vec<usize>,
+    /// Each group's casualties when it last had no test due (-1: none
+    /// yet): until they change, none is due (see `test_group`).
+    pub(crate) no_test_at: Vec<i64>,
     /// How many elements hold a Ready.
     pub(crate) readied: usize,
     /// Each side's elements on the ground still fighting, by column, and

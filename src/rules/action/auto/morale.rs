@@ -39,7 +39,15 @@ impl Battle<'_, '_> {
             return false;
         }
         let cas = self.casualties_of(g);
+        // Whether a test is due rests on the casualties and on the tests
+        // taken; none taken since the last look found none due, so the same
+        // casualties find none again (every phase asks every group).
+        if self.s.no_test_at[g] == cas {
+            debug_assert!(self.s.groups[g].due(cas).is_none());
+            return false;
+        }
         let Some(t) = self.s.groups[g].test(cas, &mut self.s.dice) else {
+            self.s.no_test_at[g] = cas;
             return false;
         };
         let role = self.s.groups[g].role;
@@ -48,9 +56,10 @@ impl Battle<'_, '_> {
             what: Shared::group_morale(b.p.group_codes[g], &t),
         });
         if !t.passed {
-            for j in 0..self.s.pieces.len() {
+            for k in 0..self.p.members[g].len() {
+                let j = self.p.members[g][k];
                 let x = &self.s.pieces[j];
-                if x.group == g && x.fighting() {
+                if x.fighting() {
                     self.stop_fighting(j, State::Left);
                 }
             }

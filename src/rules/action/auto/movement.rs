@@ -68,7 +68,7 @@ impl Battle<'_, '_> {
     /// first): a grid is crossed when the points put into it reach the
     /// ground's cost (rules text L157, L177-188), one grid at a time.
     pub(super) fn move_step(&mut self, i: usize, next: Grid) {
-        let cost = self.p.terrain.ap();
+        let cost = self.p.move_cost;
         // Distances for the log only: odds runs skip the search.
         let from = if self.s.log.is_on() {
             self.nearest_enemy(i).unwrap_or(0)

@@ -4,7 +4,8 @@
 //! heads for. They choose exactly what a look at every piece would (debug
 //! builds check each answer against that look).
 
-use super::fast::{At, Line, Tables};
+use super::chooser::{Chooser, KINDS};
+use super::fast::{At, Line};
 use super::Battle;
 use crate::rules::action::range::{grids, Grid};
 
@@ -45,7 +46,8 @@ impl Battle<'_, '_> {
         if !self.armed(i) {
             return None;
         }
-        if !self.p.tables.plain[i] {
+        let c = &self.p.choosers[i];
+        if !c.plain {
             return self.pick_near(i);
         }
         let a = &self.s.pieces[i];
@@ -58,9 +60,10 @@ impl Battle<'_, '_> {
                 return k.target;
             }
         }
-        let target = match self.p.tables.reachable(i) {
-            Some(reachable) if self.s.fliers[foe].is_empty() => self.nearest_plain(i, reachable),
-            _ => self.pick_near(i),
+        let target = if c.fits && self.s.fliers[foe].is_empty() {
+            self.nearest_plain(a.pos, foe, c)
+        } else {
+            self.pick_near(i)
         };
         self.s.kept[i].set(Some(Kept {
             enemy_moves: self.s.moves[foe],
@@ -70,22 +73,19 @@ impl Battle<'_, '_> {
         target
     }
 
-    /// The plain choice (see `pick_near`) of an armed element whose target
-    /// rests on its own eyes, with nobody in the air: the nearest it may
-    /// attack along the lines, armour first for anti-armour weapons.
-    fn nearest_plain(&self, i: usize, reachable: &[u64]) -> Option<usize> {
-        let t = &self.p.tables;
-        let a = &self.s.pieces[i];
-        let foe = a.role.other().index();
-        if t.anti_armour[i] {
+    /// The plain choice (see `pick_near`) of an armed element standing at
+    /// `at` whose target rests on its own eyes, with nobody in the air: the
+    /// nearest it may attack along the side `foe`'s lines, armour first for
+    /// anti-armour weapons.
+    fn nearest_plain(&self, at: Grid, foe: usize, c: &Chooser) -> Option<usize> {
+        if c.anti_armour {
             let line = &self.s.armour_lines[foe];
-            let armour = nearest_target(t, a.pos, reachable, t.reachable_any(i, true), line);
+            let armour = nearest_target(at, &c.reachable, c.any[0], line);
             if armour.is_some() {
                 return armour;
             }
         }
-        let anywhere = t.reachable_any(i, false);
-        nearest_target(t, a.pos, reachable, anywhere, &self.s.lines[foe])
+        nearest_target(at, &c.reachable, c.any[1], &self.s.lines[foe])
     }
 
     fn pick_near(&self, i: usize) -> Option<usize> {
@@ -99,9 +99,9 @@ impl Battle<'_, '_> {
         // choice is the nearest target it may attack, of equals the one
         // nearest its own column, then the lowest index, and a bit table
         // says where it may.
-        let plain = self.s.fliers[foe].is_empty() && t.plain[i];
-        if let Some(reachable) = t.reachable(i).filter(|_| plain) {
-            return self.nearest_plain(i, reachable);
+        let c = &self.p.choosers[i];
+        if c.fits && c.plain && self.s.fliers[foe].is_empty() {
+            return self.nearest_plain(a.pos, foe, c);
         }
         let mut best: Option<Key> = None;
         for &j in &self.s.fliers[foe] {
@@ -122,13 +122,20 @@ impl Battle<'_, '_> {
     /// Every target on `line` as far out as one could beat the best:
     /// `floor` is the least the first two places of the key can be there,
     /// and once the best has them a target `d` columns out, at range `d` or
-    /// more, cannot beat one nearer or as near and fewer columns away.
+    /// more, cannot beat one nearer or as near and fewer columns away; nor,
+    /// when the best is as near as the line's rows allow (everyone on it is
+    /// at least that far), can one more columns away than the best.
     fn walk(&self, i: usize, line: &Line, floor: (bool, bool), best: &mut Option<Key>) {
         let a = self.s.pieces[i].pos;
         let t = &self.p.tables;
         let (reach, anti) = (t.reach[i], t.anti_armour[i]);
+        let rows = line.rows_from(a.1);
         line.outward(a.0, |d, b| {
-            if d > reach || best.is_some_and(|k| (k.0, k.1) == floor && (d, d) > (k.2, k.3)) {
+            if d > reach
+                || best.is_some_and(|k| {
+                    (k.0, k.1) == floor && ((d, d) > (k.2, k.3) || (rows >= k.2 && d > k.3))
+                })
+            {
                 return false;
             }
             let pos = (b.x, b.y);
@@ -237,13 +244,7 @@ impl Battle<'_, '_> {
 /// anti-armour weapon's look along the armoured line mostly ends there, and
 /// the call cost more than the checks.
 #[inline(always)]
-fn nearest_target(
-    t: &Tables,
-    at: Grid,
-    reachable: &[u64],
-    anywhere: u64,
-    line: &Line,
-) -> Option<usize> {
+fn nearest_target(at: Grid, reachable: &[u64; KINDS], anywhere: u64, line: &Line) -> Option<usize> {
     if anywhere == 0 {
         return None;
     }
@@ -253,16 +254,15 @@ fn nearest_target(
     if rows > farthest {
         return None;
     }
-    walk_line(t, at, reachable, farthest, rows, line)
+    walk_line(at, reachable, farthest, rows, line)
 }
 
 /// The walk of `nearest_target` once the line may hold a target: `farthest`
 /// is the searcher's longest reach, `rows` the fewest rows to the line.
 #[inline(never)]
 fn walk_line(
-    t: &Tables,
     at: Grid,
-    reachable: &[u64],
+    reachable: &[u64; KINDS],
     farthest: i64,
     rows: i64,
     line: &Line,
@@ -280,8 +280,9 @@ fn walk_line(
     let look = |d: i64, b: &At, best: &mut (i64, i64, usize)| {
         let range = d.max((b.y - at.1).abs()).max(1);
         let k = (range, d, b.i);
-        debug_assert_eq!(usize::from(b.kind), t.kind_of(b.i));
-        if k < *best && reachable[usize::from(b.kind)] >> range & 1 == 1 {
+        // Kinds past the bits kept inline never get here (`Chooser::fits`).
+        debug_assert!(usize::from(b.kind) < KINDS);
+        if k < *best && reachable[usize::from(b.kind) % KINDS] >> range & 1 == 1 {
             *best = k;
             true
         } else {

@@ -5,6 +5,7 @@
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::chooser::Chooser;
 use super::events::ActEvent;
 use super::fast::{At, Line, Tables};
 use super::{
@@ -20,9 +21,9 @@ use crate::battle::setup::BattleSetup;
 use crate::battle::shared_events::Shared;
 use crate::core::dice::Roller;
 use crate::core::kinds::{AircraftSpeed, StandType};
-use crate::rules::action::mapping;
 use crate::rules::action::movement::Sight;
 use crate::rules::action::range::grids_from_cm;
+use crate::rules::action::{mapping, sequence, weapons};
 
 impl<'a> Prepared<'a> {
     pub(crate) fn new(setup: &'a BattleSetup, log: bool) -> Result<Self, BattleError> {
@@ -43,6 +44,7 @@ impl<'a> Prepared<'a> {
             groups: Vec::new(),
             range,
             terrain,
+            move_cost: terrain.ap(),
             sight: match terrain.row().sight {
                 // n grids of it block: a target n grids away has n - 1 between.
                 Sight::BlockedAfter(n) => Some(n),
@@ -52,10 +54,14 @@ impl<'a> Prepared<'a> {
             },
             forest_cover: terrain.row().cover_inside,
             tables: Tables::of(&[], None),
+            choosers: Vec::new(),
+            scatter: Vec::new(),
+            ties: None,
             morale_order: Vec::new(),
             ground: None,
             standing: [0, 0],
             group_fighting: Vec::new(),
+            members: Vec::new(),
             fliers: [Vec::new(), Vec::new()],
         };
         for role in [Role::Attacker, Role::Defender] {
@@ -146,6 +152,18 @@ impl<'a> Prepared<'a> {
             *g = Group::of(g.role, &members);
         }
         p.tables = Tables::of(&p.pieces, p.sight);
+        p.choosers = Chooser::all(&p.tables, p.pieces.len());
+        p.ties = sequence::tie_ranks(
+            &p.pieces
+                .iter()
+                .map(|x| (x.m.element.evasion, x.role == Role::Defender))
+                .collect::<Vec<_>>(),
+        );
+        p.scatter = p
+            .pieces
+            .iter()
+            .map(|x| x.weapon.and_then(|w| weapons::scatter_radius(&x.bia, w)))
+            .collect();
         p.morale_order = test_order(&p.groups);
         p.standing = Role::BOTH.map(|r| {
             p.pieces
@@ -159,6 +177,13 @@ impl<'a> Prepared<'a> {
                     .iter()
                     .filter(|x| x.group == g && x.fighting())
                     .count()
+            })
+            .collect();
+        p.members = (0..p.groups.len())
+            .map(|g| {
+                (0..p.pieces.len())
+                    .filter(|&i| p.pieces[i].group == g)
+                    .collect()
             })
             .collect();
         p.fliers = Role::BOTH.map(|r| {
@@ -189,10 +214,15 @@ impl<'a> Prepared<'a> {
             turn: 0,
             phase: 0,
             order: Vec::new(),
+            entries: Vec::new(),
+            keys: Vec::new(),
+            counts: Vec::new(),
+            active: Vec::new(),
             log: Log::new(self.log),
             stalemate: false,
             standing: self.standing,
             group_hits: vec![0; self.groups.len()],
+            no_test_at: vec![-1; self.groups.len()],
             group_fighting: self.group_fighting.clone(),
             readied: 0,
             lines: ground.lines,
@@ -246,6 +276,8 @@ impl<'a> Prepared<'a> {
         f.standing = self.standing;
         f.group_hits.clear();
         f.group_hits.resize(self.groups.len(), 0);
+        f.no_test_at.clear();
+        f.no_test_at.resize(self.groups.len(), -1);
         f.group_fighting.clone_from(&self.group_fighting);
         f.readied = 0;
         for (to, from) in f.lines.iter_mut().zip(&ground.lines) {
