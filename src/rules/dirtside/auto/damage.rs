@@ -55,7 +55,7 @@ impl Battle<'_, '_> {
     }
 
     /// Draws `n` chits from the pot onto the end of `drawn`.
-    fn draw_into(&mut self, n: usize, drawn: &mut Vec<Chit>) {
+    pub(super) fn draw_into(&mut self, n: usize, drawn: &mut Vec<Chit>) {
         for _ in 0..n {
             match self.s.dice.draw(&mut self.s.pot, |c: &Chit| c.name()) {
                 Some(c) => drawn.push(c),

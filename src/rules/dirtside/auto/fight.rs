@@ -268,11 +268,12 @@ impl Battle<'_, '_> {
 
     /// Systems-down vehicles try to repair: a 6 on a d6.
     fn repairs(&mut self, u: usize) {
-        let down: Vec<usize> = self
-            .alive(u)
-            .filter(|&e| self.s.elements[e].systems_down)
-            .collect();
-        for e in down {
+        // Walked by index (every activation asks; few have a vehicle down).
+        let p = self.p;
+        for &e in &p.members[u] {
+            if !self.s.elements[e].alive || !self.s.elements[e].systems_down {
+                continue;
+            }
             let r = self.roll(Die::D6);
             let fixed = r == 6;
             if fixed {

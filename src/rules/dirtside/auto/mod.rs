@@ -218,6 +218,9 @@ pub(crate) struct State {
     pub(crate) spare_shots: Vec<(usize, usize, fire::Plan)>,
     /// The last draw of chits against infantry, kept to reuse.
     pub(crate) drawn: Vec<Chit>,
+    /// A close assault round's parties and kills (`assault_round`), kept to
+    /// reuse.
+    pub(crate) party: [Vec<usize>; 5],
     /// Per side (by `Role::index`), the first unit that may still activate
     /// this turn: units before it have activated or left (`next_unit`).
     pub(crate) next_from: [std::cell::Cell<usize>; 2],

@@ -122,33 +122,45 @@ impl Battle<'_, '_> {
             }
             let first_time = !self.s.units[tu].attacked_before;
             self.s.units[tu].attacked_before = true;
-            let mut threats = Vec::new();
+            // At most five threats, listed in this order (the last of the
+            // highest names the test), without a list on the heap.
+            let mut threats = [Threat::FirstLoss; 5];
+            let mut n = 0;
+            let mut push = |t| {
+                threats[n] = t;
+                n += 1;
+            };
             if a.losses[tu] > 0 && !self.s.units[tu].first_loss {
                 self.s.units[tu].first_loss = true;
-                threats.push(Threat::FirstLoss);
+                push(Threat::FirstLoss);
             }
             if a.losses[tu] > 0 && 4 * a.losses[tu] >= a.strength[tu] {
-                threats.push(Threat::QuarterInOneAttack);
+                push(Threat::QuarterInOneAttack);
             }
-            let lost = self.p.members[tu]
-                .iter()
-                .filter(|&&e| self.s.elements[e].lost)
-                .count();
+            let lost = self.s.lost_n[tu];
+            debug_assert_eq!(
+                lost,
+                self.p.members[tu]
+                    .iter()
+                    .filter(|&&e| self.s.elements[e].lost)
+                    .count()
+            );
             if !self.s.units[tu].half_tested && 2 * lost >= self.s.units[tu].start {
                 self.s.units[tu].half_tested = true;
-                threats.push(Threat::HalfLost);
+                push(Threat::HalfLost);
             }
             if a.leader_lost[tu] {
-                threats.push(Threat::LeaderLost);
+                push(Threat::LeaderLost);
             }
             if a.air && self.infantry_unit(tu) {
-                threats.push(Threat::ArtilleryOrAir);
+                push(Threat::ArtilleryOrAir);
             }
+            let threats = &threats[..n];
             if !self.present(tu) {
                 self.command_check(tu);
                 continue;
             }
-            if let Some(t) = confidence::highest(&threats) {
+            if let Some(t) = confidence::highest(threats) {
                 self.confidence_test(tu, t);
             }
             if a.leader_lost[tu] {

@@ -213,6 +213,7 @@ impl<'a> Prepared<'a> {
             fire_buf: Default::default(),
             spare_shots: Vec::new(),
             drawn: Vec::new(),
+            party: Default::default(),
             next_from: Default::default(),
             roster: Default::default(),
         };
