@@ -32,16 +32,35 @@ impl Battle<'_, '_> {
             air: false,
             marker: Vec::new(),
             ads: Vec::new(),
+            touched: Vec::new(),
         });
-        // A unit's strength is noted at its first loss of the attack
-        // (`record_loss`), and read only for units that lost some.
-        a.strength.resize(n, 0);
-        for v in [&mut a.leader_lost, &mut a.attacked, &mut a.marker] {
-            v.clear();
-            v.resize(n, false);
+        if a.losses.len() == n {
+            // Only the units the last attack touched hold anything.
+            for &u in &a.touched {
+                a.strength[u] = 0;
+                a.losses[u] = 0;
+                a.leader_lost[u] = false;
+                a.attacked[u] = false;
+                a.marker[u] = false;
+            }
+        } else {
+            a.strength.clear();
+            a.strength.resize(n, 0);
+            for v in [&mut a.leader_lost, &mut a.attacked, &mut a.marker] {
+                v.clear();
+                v.resize(n, false);
+            }
+            a.losses.clear();
+            a.losses.resize(n, 0);
         }
-        a.losses.clear();
-        a.losses.resize(n, 0);
+        debug_assert!(a.strength.iter().chain(&a.losses).all(|&x| x == 0));
+        debug_assert!(a
+            .leader_lost
+            .iter()
+            .chain(&a.attacked)
+            .chain(&a.marker)
+            .all(|&x| !x));
+        a.touched.clear();
         a.air = false;
         a.ads.clear();
         a
@@ -66,6 +85,7 @@ impl Battle<'_, '_> {
 
     pub(super) fn record_loss(&mut self, t: usize, attack: &mut Attack) {
         let tu = self.s.elements[t].unit;
+        attack.touched.push(tu);
         if !self.s.elements[t].lost {
             if attack.losses[tu] == 0 {
                 // Elements not yet lost at the start of the attack, from the

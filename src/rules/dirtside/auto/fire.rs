@@ -347,6 +347,7 @@ impl Battle<'_, '_> {
             }
             let tu = self.s.elements[t].unit;
             attack.attacked[tu] = true;
+            attack.touched.push(tu);
             if !self.s.elements[t].is_vehicle() {
                 attack.marker[tu] = true;
             }

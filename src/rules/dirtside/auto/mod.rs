@@ -241,6 +241,9 @@ struct Attack {
     /// Per ADS that covers a target of this attack: (element, missiles it
     /// declared it engages, missiles engaged so far).
     ads: Vec<(usize, usize, usize)>,
+    /// The units whose tallies this attack set (maybe twice), so that the
+    /// next attack clears those alone and the tests walk those alone.
+    touched: Vec<usize>,
 }
 
 fn rolled(d: Die, roll: i64) -> Rolled {

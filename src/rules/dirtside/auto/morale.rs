@@ -108,8 +108,15 @@ impl Battle<'_, '_> {
     }
 
     /// The tests one attack sets off, unit by unit.
-    pub(super) fn after_attack(&mut self, a: Attack) {
-        for tu in 0..self.s.units.len() {
+    pub(super) fn after_attack(&mut self, mut a: Attack) {
+        // The units attacked, in order: among those the attack touched.
+        let mut list = std::mem::take(&mut a.touched);
+        list.sort_unstable();
+        list.dedup();
+        debug_assert!((0..self.s.units.len())
+            .filter(|&u| a.attacked[u])
+            .eq(list.iter().copied().filter(|&u| a.attacked[u])));
+        for &tu in &list {
             if !a.attacked[tu] {
                 continue;
             }
@@ -174,6 +181,7 @@ impl Battle<'_, '_> {
                 self.s.units[tu].skip_next = true;
             }
         }
+        a.touched = list;
         super::damage::recycle(a);
     }
 
