@@ -112,7 +112,7 @@ impl Battle<'_, '_> {
         // activated yet this turn, it will not (L101). Only an assault that
         // comes in does this, not one stopped on its way by opportunity fire.
         if !self.s.units[v].activated {
-            self.s.units[v].activated = true;
+            self.set_activated(v, true);
             self.log(Some(self.s.units[v].role), move |b| {
                 DsEvent::LosesActivation { unit: b.ucode(v) }
             });

@@ -92,7 +92,7 @@ impl Battle<'_, '_> {
             };
             if reach {
                 let unit = self.s.units[v];
-                self.s.units[v].activated = true;
+                self.set_activated(v, true);
                 self.log(Some(unit.role), move |b| DsEvent::Activate {
                     unit: b.ucode(v),
                     confidence: unit.level.word(),

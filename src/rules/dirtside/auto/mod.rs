@@ -228,6 +228,11 @@ pub(crate) struct State {
     /// unit leaves for good (its last element lost, or out), so the walks
     /// over a side skip the many gone by the later turns.
     pub(crate) roster: [Vec<usize>; 2],
+    /// Per side (by `Role::index`), its units on the roster not yet
+    /// activated: set as `turn` starts and kept by `set_activated` and
+    /// `off_roster` (the pass rule reads it at every alternation). Read
+    /// only within `turn`.
+    pub(crate) idle: [usize; 2],
 }
 
 /// The tally of one attack on each enemy unit: strength at its start, losses, leader.
@@ -371,7 +376,30 @@ impl Battle<'_, '_> {
     /// Unit `u` has left the table (for good): off its side's roster.
     pub(crate) fn off_roster(&mut self, u: usize) {
         let r = self.s.units[u].role.index();
+        let before = self.s.roster[r].len();
         self.s.roster[r].retain(|&v| v != u);
+        // A unit routed and then wiped out leaves once. Table play changes
+        // activations outside `turn`, which sets the count afresh.
+        if self.s.roster[r].len() < before && !self.s.units[u].activated {
+            self.s.idle[r] = self.s.idle[r].saturating_sub(1);
+        }
+    }
+
+    /// Unit `u` has activated (`to`) or not, with its side's count of
+    /// units yet to activate kept.
+    pub(crate) fn set_activated(&mut self, u: usize, to: bool) {
+        if self.s.units[u].activated == to {
+            return;
+        }
+        self.s.units[u].activated = to;
+        if self.present(u) {
+            let r = self.s.units[u].role.index();
+            self.s.idle[r] = if to {
+                self.s.idle[r].saturating_sub(1)
+            } else {
+                self.s.idle[r] + 1
+            };
+        }
     }
 
     /// Inches between two units.

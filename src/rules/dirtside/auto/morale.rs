@@ -96,7 +96,7 @@ impl Battle<'_, '_> {
         let t = confidence::rally_target(unit.leadership, cl);
         let after = confidence::after_rally(unit.level, r, t);
         self.s.units[u].level = after;
-        self.s.units[u].activated = true;
+        self.set_activated(u, true);
         self.log(Some(unit.role), move |b| DsEvent::Rally {
             unit: b.ucode(u),
             rolled: rolled(die, r),

@@ -214,6 +214,7 @@ impl<'a> Prepared<'a> {
             spare_shots: Vec::new(),
             drawn: Vec::new(),
             party: Default::default(),
+            idle: [0; 2],
             next_from: Default::default(),
             roster: Default::default(),
         };
