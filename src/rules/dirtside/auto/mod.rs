@@ -182,7 +182,7 @@ pub(crate) struct Prepared<'a> {
     /// Some unit rides in another unit's carriers.
     pub(crate) carried: bool,
     /// Farthest shots between kinds of element, worked out as they meet.
-    pub(crate) reaches: std::sync::OnceLock<reach::Reaches>,
+    pub(crate) reaches: reach::Reaches,
     /// This prepared battle among all prepared in the process: a state
     /// reused for the same battle keeps the answers about its opening.
     pub(crate) id: u64,

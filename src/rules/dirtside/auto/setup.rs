@@ -168,6 +168,7 @@ impl<'a> Prepared<'a> {
                 .unwrap_or(Quality::Green);
         }
         p.embark();
+        p.reaches = super::reach::Reaches::new(&p);
         Ok(p)
     }
 
