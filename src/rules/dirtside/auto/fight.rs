@@ -269,6 +269,11 @@ impl Battle<'_, '_> {
 
     /// Systems-down vehicles try to repair: a 6 on a d6.
     fn repairs(&mut self, u: usize) {
+        // Only vehicles go systems down: a unit of teams has none to repair.
+        if self.all_teams(u) {
+            debug_assert!(self.alive(u).all(|e| !self.s.elements[e].systems_down));
+            return;
+        }
         // Walked by index (every activation asks; few have a vehicle down).
         let p = self.p;
         for &e in &p.members[u] {

@@ -296,19 +296,25 @@ impl Battle<'_, '_> {
                 .filter(|(e, _, p)| needs(self, *e, *p) && is_apsw(self, *e))
                 .count();
             let (mut apsw_seen, mut other_seen) = (0, 0);
-            shots.retain(|&(e, t, p)| {
-                if !needs(self, e, p) {
-                    return true;
-                }
-                let rank = if is_apsw(self, e) {
-                    apsw_seen += 1;
-                    apsw_seen - 1
-                } else {
-                    other_seen += 1;
-                    apsw + other_seen - 1
+            // Kept shots slide down over the silenced ones, in order (a loop
+            // the compiler inlines, where `retain` called a closure a shot).
+            let mut kept = 0;
+            for i in 0..shots.len() {
+                let (e, t, p) = shots[i];
+                let fires = !needs(self, e, p) || {
+                    let rank = if is_apsw(self, e) {
+                        apsw_seen += 1;
+                        apsw_seen - 1
+                    } else {
+                        other_seen += 1;
+                        apsw + other_seen - 1
+                    };
+                    rank < firing
                 };
-                if rank < firing {
-                    return true;
+                if fires {
+                    shots[kept] = shots[i];
+                    kept += 1;
+                    continue;
                 }
                 // Targets of silenced teams are still under fire.
                 let tu = self.s.elements[t].unit;
@@ -316,8 +322,8 @@ impl Battle<'_, '_> {
                     self.s.units[tu].marker = true;
                     self.mark_under_fire(tu);
                 }
-                false
-            });
+            }
+            shots.truncate(kept);
         }
         let mut attack = self.new_attack();
         // Each ADS covering a target declares, once for the whole attack, how

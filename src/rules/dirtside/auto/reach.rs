@@ -168,6 +168,12 @@ impl Battle<'_, '_> {
         }
     }
 
+    /// Whether unit `u` held teams alone from the start.
+    #[inline]
+    pub(super) fn all_teams(&self, u: usize) -> bool {
+        self.reaches().holds[u] == Holds::Teams
+    }
+
     /// Whether unit `v` still has a team alive.
     #[inline]
     pub(super) fn holds_teams(&self, v: usize) -> bool {
