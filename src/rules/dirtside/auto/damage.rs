@@ -13,26 +13,29 @@ use crate::rules::dirtside::weapons::Weapon;
 thread_local! {
     /// The vectors of this thread's last finished attack, reused by the next
     /// (a battle makes hundreds of attacks, each with five per-unit tallies).
-    static SPARE: std::cell::RefCell<Option<Attack>> = const { std::cell::RefCell::new(None) };
+    /// Boxed, so that handing it over moves a pointer, not the vectors.
+    static SPARE: std::cell::RefCell<Option<Box<Attack>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Hands a finished attack's vectors back for the next `new_attack`.
-pub(super) fn recycle(a: Attack) {
+pub(super) fn recycle(a: Box<Attack>) {
     SPARE.with(|s| *s.borrow_mut() = Some(a));
 }
 
 impl Battle<'_, '_> {
-    pub(super) fn new_attack(&self) -> Attack {
+    pub(super) fn new_attack(&self) -> Box<Attack> {
         let n = self.s.units.len();
-        let mut a = SPARE.with(|s| s.borrow_mut().take()).unwrap_or(Attack {
-            strength: Vec::new(),
-            losses: Vec::new(),
-            leader_lost: Vec::new(),
-            attacked: Vec::new(),
-            air: false,
-            marker: Vec::new(),
-            ads: Vec::new(),
-            touched: Vec::new(),
+        let mut a = SPARE.with(|s| s.borrow_mut().take()).unwrap_or_else(|| {
+            Box::new(Attack {
+                strength: Vec::new(),
+                losses: Vec::new(),
+                leader_lost: Vec::new(),
+                attacked: Vec::new(),
+                air: false,
+                marker: Vec::new(),
+                ads: Vec::new(),
+                touched: Vec::new(),
+            })
         });
         if a.losses.len() == n {
             // Only the units the last attack touched hold anything.

@@ -108,7 +108,7 @@ impl Battle<'_, '_> {
     }
 
     /// The tests one attack sets off, unit by unit.
-    pub(super) fn after_attack(&mut self, mut a: Attack) {
+    pub(super) fn after_attack(&mut self, mut a: Box<Attack>) {
         // The units attacked, in order: among those the attack touched.
         let mut list = std::mem::take(&mut a.touched);
         list.sort_unstable();
