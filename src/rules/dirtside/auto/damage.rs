@@ -69,13 +69,6 @@ impl Battle<'_, '_> {
         a
     }
 
-    /// Draws `n` chits from the pot (returned after the shot).
-    pub(super) fn draw(&mut self, n: usize) -> Vec<Chit> {
-        let mut drawn = Vec::with_capacity(n);
-        self.draw_into(n, &mut drawn);
-        drawn
-    }
-
     /// Draws `n` chits from the pot onto the end of `drawn`.
     pub(super) fn draw_into(&mut self, n: usize, drawn: &mut Vec<Chit>) {
         for _ in 0..n {
@@ -136,12 +129,26 @@ impl Battle<'_, '_> {
             return;
         };
         let n = w.chits_per_hit();
-        let drawn = self.draw(n);
-        let (result, reading) = chits::vehicle_hit(&drawn, v, stats.armour, w.system.small_arms());
+        // As `infantry_damage`: the chits go into the battle's kept list,
+        // and only a logged battle reads them out in full.
+        let mut drawn = std::mem::take(&mut self.s.drawn);
+        drawn.clear();
+        self.draw_into(n, &mut drawn);
+        let small = w.system.small_arms();
+        let (result, found) = chits::vehicle_verdict(&drawn, v, stats.armour, small);
+        let reading = self.s.log.is_on().then(|| {
+            let reading = chits::vehicle_hit(&drawn, v, stats.armour, small).1;
+            (reading, drawn.iter().map(|c| c.name()).collect::<Vec<_>>())
+        });
+        debug_assert!({
+            let (r, full) = chits::vehicle_hit(&drawn, v, stats.armour, small);
+            r == result && full.effects.iter().copied().eq(found.into_iter().flatten())
+        });
         self.s.pot.extend(drawn.iter().copied());
+        self.s.drawn = drawn;
         let firer_is_vehicle = self.s.elements[e].is_vehicle();
         let mut effects: Vec<&'static str> = Vec::new();
-        for fx in &reading.effects {
+        for fx in found.into_iter().flatten() {
             match fx {
                 Effect::Immobilised => {
                     self.s.elements[t].immobilised = true;
@@ -187,15 +194,17 @@ impl Battle<'_, '_> {
             self.record_loss(t, attack);
         }
         self.carrier_hit(t, outcome, attack);
-        self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
-            firer: b.code(e),
-            target: b.code(t),
-            drawn: drawn.iter().map(|c| c.name()).collect(),
-            valid: reading.valid.iter().map(|c| c.name()).collect(),
-            total: reading.valid_total,
-            result: outcome.word(),
-            effects,
-        });
+        if let Some((reading, names)) = reading {
+            self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
+                firer: b.code(e),
+                target: b.code(t),
+                drawn: names,
+                valid: reading.valid.iter().map(|c| c.name()).collect(),
+                total: reading.valid_total,
+                result: outcome.word(),
+                effects,
+            });
+        }
     }
 
     pub(super) fn infantry_damage(
