@@ -52,18 +52,20 @@ impl Battle<'_, '_> {
             direct_only: true,
             ..Situation::default()
         };
+        // Only a unit's fire can end the battle or take the mover off, so
+        // that is asked before the walk and after each fire.
+        let gone = |b: &Self| b.s.over.is_some() || !b.present(mover) || b.s.units[mover].out;
+        if gone(self) {
+            return;
+        }
         // No enemy unit comes or goes while they fire at the mover, so the
         // side is walked as it stands (no list).
         for v in self.side_range(other) {
-            if self.s.units[v].role != other || !self.present(v) {
+            let x = &self.s.units[v];
+            if x.activated || x.role != other || x.level >= Level::Routed || !self.present(v) {
                 continue;
             }
-            if self.s.over.is_some() || !self.present(mover) || self.s.units[mover].out {
-                return;
-            }
-            if self.s.units[v].activated || self.s.units[v].level >= Level::Routed {
-                continue;
-            }
+            debug_assert!(!gone(self));
             let range = self.gap(v, mover);
             // Units standing together: the kept ranges alone answer.
             let together = range < super::reach::MASKED && !self.apart(v) && !self.apart(mover);
@@ -102,6 +104,9 @@ impl Battle<'_, '_> {
                 self.fire_unit(v, Some(mover), direct);
                 self.end_activation(v);
                 self.check_end();
+                if gone(self) {
+                    return;
+                }
             }
         }
     }
