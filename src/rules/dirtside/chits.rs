@@ -470,12 +470,16 @@ fn valid_total(drawn: &[Chit], v: Validity) -> (Vec<Chit>, i64) {
             _ => 0,
         })
         .sum();
-    let total = match v.scale {
+    (valid, scaled(face, v.scale))
+}
+
+/// The valid chits' `face` value on scale `scale`.
+fn scaled(face: i64, scale: Scale) -> i64 {
+    match scale {
         Scale::Double => 2 * face,
         Scale::Face => face,
         Scale::Half => face / 2,
-    };
-    (valid, total)
+    }
 }
 
 /// Whether drawn chits kill a team of `class` behind cover that lets
@@ -501,10 +505,53 @@ pub fn vehicle_hit(
     small_arms: bool,
 ) -> (VehicleResult, Reading) {
     let (valid, total) = valid_total(drawn, v);
-    let has = |c: Chit| valid.contains(&c);
-    let mut effects = Vec::new();
+    let (result, effects) = vehicle_outcome(total, |c| valid.contains(&c), armour, small_arms);
+    (
+        result,
+        Reading {
+            valid,
+            valid_total: total,
+            result: result.word(),
+            effects: effects.into_iter().flatten().collect(),
+        },
+    )
+}
+
+/// `vehicle_hit`'s result and effects (in order) without its reading, and
+/// without a list: for odds runs, which keep no log.
+pub fn vehicle_verdict(
+    drawn: &[Chit],
+    v: Validity,
+    armour: i64,
+    small_arms: bool,
+) -> (VehicleResult, [Option<Effect>; 2]) {
+    let valid = |c: &Chit| match c {
+        Chit::Number(col, _) => v.colours.has(*col),
+        _ => v.specials,
+    };
+    let face: i64 = drawn
+        .iter()
+        .filter(|c| valid(c))
+        .map(|c| match c {
+            Chit::Number(_, n) => i64::from(*n),
+            _ => 0,
+        })
+        .sum();
+    let has = |c: Chit| drawn.iter().any(|d| *d == c && valid(d));
+    vehicle_outcome(scaled(face, v.scale), has, armour, small_arms)
+}
+
+/// A vehicle hit's result and its effects from the valid chits' `total`
+/// and whether a special chit `has` counted.
+fn vehicle_outcome(
+    total: i64,
+    has: impl Fn(Chit) -> bool,
+    armour: i64,
+    small_arms: bool,
+) -> (VehicleResult, [Option<Effect>; 2]) {
+    let mut effects = [None; 2];
     let result = if has(Chit::Sdf) {
-        effects.push(Effect::FirerSystemsDown);
+        effects[0] = Some(Effect::FirerSystemsDown);
         VehicleResult::Undamaged
     } else if has(Chit::Boom) {
         VehicleResult::Destroyed
@@ -524,24 +571,18 @@ pub fn vehicle_hit(
             VehicleResult::Undamaged
         };
         if r != VehicleResult::KnockedOut {
+            let mut k = 0;
             if has(Chit::M) {
-                effects.push(Effect::Immobilised);
+                effects[k] = Some(Effect::Immobilised);
+                k += 1;
             }
             if has(Chit::Sdt) {
-                effects.push(Effect::SystemsDown);
+                effects[k] = Some(Effect::SystemsDown);
             }
         }
         r
     };
-    (
-        result,
-        Reading {
-            valid,
-            valid_total: total,
-            result: result.word(),
-            effects,
-        },
-    )
+    (result, effects)
 }
 
 /// Reads chits drawn against an infantry team: killed at its kill value.

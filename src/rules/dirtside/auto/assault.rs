@@ -112,7 +112,7 @@ impl Battle<'_, '_> {
         // activated yet this turn, it will not (L101). Only an assault that
         // comes in does this, not one stopped on its way by opportunity fire.
         if !self.s.units[v].activated {
-            self.s.units[v].activated = true;
+            self.set_activated(v, true);
             self.log(Some(self.s.units[v].role), move |b| {
                 DsEvent::LosesActivation { unit: b.ucode(v) }
             });
@@ -229,32 +229,36 @@ impl Battle<'_, '_> {
     /// Every team and vehicle on both sides fires at once (L1013); the dead
     /// still fire this round.
     fn assault_round(&mut self, u: usize, v: usize, defender_post: Post) {
-        let (a, av) = self.assault_party(u);
-        let (d, dv) = self.assault_party(v);
-        if (a.is_empty() && av.is_empty()) || (d.is_empty() && dv.is_empty()) {
-            return;
+        let [mut a, mut av, mut d, mut dv, mut kills] = std::mem::take(&mut self.s.party);
+        self.assault_party(u, &mut a, &mut av);
+        self.assault_party(v, &mut d, &mut dv);
+        kills.clear();
+        if !((a.is_empty() && av.is_empty()) || (d.is_empty() && dv.is_empty())) {
+            self.assault_fire(defender_post, [&a, &av, &d, &dv], &mut kills);
         }
-        let mut kills = Vec::new();
+        self.s.party = [a, av, d, dv, kills];
+    }
+
+    /// Both sides' fire in one assault round, from the parties `assault_round`
+    /// listed (teams and vehicles of the attacker, then of the defender);
+    /// teams killed are listed in `kills` and taken off at the end.
+    fn assault_fire(
+        &mut self,
+        defender_post: Post,
+        [a, av, d, dv]: [&[usize]; 4],
+        kills: &mut Vec<usize>,
+    ) {
         let mut attack = self.new_attack();
-        for (firers, vehicles, targets, their_vehicles, post) in [
-            (&a, &av, &d, &dv, defender_post),
-            (&d, &dv, &a, &av, Post::Open),
-        ] {
+        for (firers, vehicles, targets, their_vehicles, post) in
+            [(a, av, d, dv, defender_post), (d, dv, a, av, Post::Open)]
+        {
             let cover = match post {
                 Post::Open => Cover::Open,
                 Post::Soft => Cover::Soft,
                 Post::Dug => Cover::DugIn,
             };
             for (k, &e) in vehicles.iter().enumerate() {
-                self.assault_vehicle_fire(
-                    e,
-                    k,
-                    targets,
-                    their_vehicles,
-                    cover,
-                    &mut kills,
-                    &mut attack,
-                );
+                self.assault_vehicle_fire(e, k, targets, their_vehicles, cover, kills, &mut attack);
             }
             for (k, &e) in firers.iter().enumerate() {
                 if targets.is_empty() {
@@ -270,10 +274,10 @@ impl Battle<'_, '_> {
                 self.s.elements[e].fired = true;
                 self.s.elements[e].under_fire = true;
                 let n = infantry::assault_chits(class, role);
-                self.assault_chits(e, t, n, cover, tc, &mut kills);
+                self.assault_chits(e, t, n, cover, tc, kills);
             }
         }
-        for t in kills {
+        for &t in kills.iter() {
             self.kill(t);
             self.record_loss(t, &mut attack);
         }
@@ -293,22 +297,37 @@ impl Battle<'_, '_> {
         tc: crate::rules::dirtside::infantry::Class,
         kills: &mut Vec<usize>,
     ) {
-        let drawn = self.draw(n);
-        let (killed, reading) = chits::infantry_hit(&drawn, infantry::assault_valid(cover), tc);
+        // As `infantry_damage`: the chits go into the battle's kept list,
+        // and only a logged battle reads them out in full.
+        let mut drawn = std::mem::take(&mut self.s.drawn);
+        drawn.clear();
+        self.draw_into(n, &mut drawn);
+        let colours = infantry::assault_valid(cover);
+        let killed = chits::infantry_kills(&drawn, colours, tc);
+        debug_assert_eq!(killed, chits::infantry_hit(&drawn, colours, tc).0);
+        let reading = self
+            .s
+            .log
+            .is_on()
+            .then(|| chits::infantry_hit(&drawn, colours, tc).1);
         self.s.pot.extend(drawn.iter().copied());
         self.s.elements[t].under_fire = true;
         if killed {
             kills.push(t);
         }
-        self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
-            firer: b.code(e),
-            target: b.code(t),
-            drawn: drawn.iter().map(|c| c.name()).collect(),
-            valid: reading.valid.iter().map(|c| c.name()).collect(),
-            total: reading.valid_total,
-            result: reading.result,
-            effects: Vec::new(),
-        });
+        if let Some(reading) = reading {
+            let names = drawn.iter().map(|c| c.name()).collect();
+            self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
+                firer: b.code(e),
+                target: b.code(t),
+                drawn: names,
+                valid: reading.valid.iter().map(|c| c.name()).collect(),
+                total: reading.valid_total,
+                result: reading.result,
+                effects: Vec::new(),
+            });
+        }
+        self.s.drawn = drawn;
     }
 }
 

@@ -25,9 +25,17 @@ impl Battle<'_, '_> {
     /// The elements of `u` that fight in its close assault: its teams, and
     /// its ground vehicles that stand with it (not left behind, L361) and
     /// whose systems work.
-    pub(super) fn assault_party(&self, u: usize) -> (Vec<usize>, Vec<usize>) {
+    /// Filled into `teams` and `vehicles`, cleared first (kept lists: an
+    /// odds run fights thousands of rounds).
+    pub(super) fn assault_party(
+        &self,
+        u: usize,
+        teams: &mut Vec<usize>,
+        vehicles: &mut Vec<usize>,
+    ) {
         let here = self.s.units[u].dist;
-        let (mut teams, mut vehicles) = (Vec::new(), Vec::new());
+        teams.clear();
+        vehicles.clear();
         for e in self.alive(u) {
             match self.s.elements[e].make {
                 Make::Team { .. } if self.s.elements[e].aboard.is_none() => teams.push(e),
@@ -38,7 +46,6 @@ impl Battle<'_, '_> {
                 Make::Vehicle { .. } => {}
             }
         }
-        (teams, vehicles)
     }
 
     /// The `k`-th vehicle of a side fires in an assault round: its APSW at
@@ -81,21 +88,18 @@ impl Battle<'_, '_> {
         vehicles: &[usize],
         attack: &mut Attack,
     ) {
-        let alive: Vec<usize> = vehicles
-            .iter()
-            .copied()
-            .filter(|&t| self.s.elements[t].alive)
-            .collect();
-        if alive.is_empty() {
+        // The `k`-th living one, counted round (no list).
+        let living = vehicles.iter().filter(|&&t| self.s.elements[t].alive);
+        let n = living.clone().count();
+        let Some(&t) = (n > 0).then(|| living.clone().nth(k % n)).flatten() else {
             return;
-        }
+        };
         let armed = match self.s.elements[e].make {
             Make::Team { iavr, .. } => iavr,
             Make::Vehicle { .. } => true,
         };
         if armed {
             self.s.elements[e].fired = true;
-            let t = alive[k % alive.len()];
             self.vehicle_damage(e, t, IAVR, None, Situation::default(), attack);
         }
     }

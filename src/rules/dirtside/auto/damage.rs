@@ -13,49 +13,64 @@ use crate::rules::dirtside::weapons::Weapon;
 thread_local! {
     /// The vectors of this thread's last finished attack, reused by the next
     /// (a battle makes hundreds of attacks, each with five per-unit tallies).
-    static SPARE: std::cell::RefCell<Option<Attack>> = const { std::cell::RefCell::new(None) };
+    /// Boxed, so that handing it over moves a pointer, not the vectors.
+    static SPARE: std::cell::RefCell<Option<Box<Attack>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Hands a finished attack's vectors back for the next `new_attack`.
-pub(super) fn recycle(a: Attack) {
+pub(super) fn recycle(a: Box<Attack>) {
     SPARE.with(|s| *s.borrow_mut() = Some(a));
 }
 
 impl Battle<'_, '_> {
-    pub(super) fn new_attack(&self) -> Attack {
+    pub(super) fn new_attack(&self) -> Box<Attack> {
         let n = self.s.units.len();
-        let mut a = SPARE.with(|s| s.borrow_mut().take()).unwrap_or(Attack {
-            strength: Vec::new(),
-            losses: Vec::new(),
-            leader_lost: Vec::new(),
-            attacked: Vec::new(),
-            air: false,
-            marker: Vec::new(),
-            ads: Vec::new(),
+        let mut a = SPARE.with(|s| s.borrow_mut().take()).unwrap_or_else(|| {
+            Box::new(Attack {
+                strength: Vec::new(),
+                losses: Vec::new(),
+                leader_lost: Vec::new(),
+                attacked: Vec::new(),
+                air: false,
+                marker: Vec::new(),
+                ads: Vec::new(),
+                touched: Vec::new(),
+            })
         });
-        // A unit's strength is noted at its first loss of the attack
-        // (`record_loss`), and read only for units that lost some.
-        a.strength.resize(n, 0);
-        for v in [&mut a.leader_lost, &mut a.attacked, &mut a.marker] {
-            v.clear();
-            v.resize(n, false);
+        if a.losses.len() == n {
+            // Only the units the last attack touched hold anything.
+            for &u in &a.touched {
+                a.strength[u] = 0;
+                a.losses[u] = 0;
+                a.leader_lost[u] = false;
+                a.attacked[u] = false;
+                a.marker[u] = false;
+            }
+        } else {
+            a.strength.clear();
+            a.strength.resize(n, 0);
+            for v in [&mut a.leader_lost, &mut a.attacked, &mut a.marker] {
+                v.clear();
+                v.resize(n, false);
+            }
+            a.losses.clear();
+            a.losses.resize(n, 0);
         }
-        a.losses.clear();
-        a.losses.resize(n, 0);
+        debug_assert!(a.strength.iter().chain(&a.losses).all(|&x| x == 0));
+        debug_assert!(a
+            .leader_lost
+            .iter()
+            .chain(&a.attacked)
+            .chain(&a.marker)
+            .all(|&x| !x));
+        a.touched.clear();
         a.air = false;
         a.ads.clear();
         a
     }
 
-    /// Draws `n` chits from the pot (returned after the shot).
-    pub(super) fn draw(&mut self, n: usize) -> Vec<Chit> {
-        let mut drawn = Vec::with_capacity(n);
-        self.draw_into(n, &mut drawn);
-        drawn
-    }
-
     /// Draws `n` chits from the pot onto the end of `drawn`.
-    fn draw_into(&mut self, n: usize, drawn: &mut Vec<Chit>) {
+    pub(super) fn draw_into(&mut self, n: usize, drawn: &mut Vec<Chit>) {
         for _ in 0..n {
             match self.s.dice.draw(&mut self.s.pot, |c: &Chit| c.name()) {
                 Some(c) => drawn.push(c),
@@ -66,6 +81,7 @@ impl Battle<'_, '_> {
 
     pub(super) fn record_loss(&mut self, t: usize, attack: &mut Attack) {
         let tu = self.s.elements[t].unit;
+        attack.touched.push(tu);
         if !self.s.elements[t].lost {
             if attack.losses[tu] == 0 {
                 // Elements not yet lost at the start of the attack, from the
@@ -113,12 +129,26 @@ impl Battle<'_, '_> {
             return;
         };
         let n = w.chits_per_hit();
-        let drawn = self.draw(n);
-        let (result, reading) = chits::vehicle_hit(&drawn, v, stats.armour, w.system.small_arms());
+        // As `infantry_damage`: the chits go into the battle's kept list,
+        // and only a logged battle reads them out in full.
+        let mut drawn = std::mem::take(&mut self.s.drawn);
+        drawn.clear();
+        self.draw_into(n, &mut drawn);
+        let small = w.system.small_arms();
+        let (result, found) = chits::vehicle_verdict(&drawn, v, stats.armour, small);
+        let reading = self.s.log.is_on().then(|| {
+            let reading = chits::vehicle_hit(&drawn, v, stats.armour, small).1;
+            (reading, drawn.iter().map(|c| c.name()).collect::<Vec<_>>())
+        });
+        debug_assert!({
+            let (r, full) = chits::vehicle_hit(&drawn, v, stats.armour, small);
+            r == result && full.effects.iter().copied().eq(found.into_iter().flatten())
+        });
         self.s.pot.extend(drawn.iter().copied());
+        self.s.drawn = drawn;
         let firer_is_vehicle = self.s.elements[e].is_vehicle();
         let mut effects: Vec<&'static str> = Vec::new();
-        for fx in &reading.effects {
+        for fx in found.into_iter().flatten() {
             match fx {
                 Effect::Immobilised => {
                     self.s.elements[t].immobilised = true;
@@ -164,15 +194,17 @@ impl Battle<'_, '_> {
             self.record_loss(t, attack);
         }
         self.carrier_hit(t, outcome, attack);
-        self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
-            firer: b.code(e),
-            target: b.code(t),
-            drawn: drawn.iter().map(|c| c.name()).collect(),
-            valid: reading.valid.iter().map(|c| c.name()).collect(),
-            total: reading.valid_total,
-            result: outcome.word(),
-            effects,
-        });
+        if let Some((reading, names)) = reading {
+            self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
+                firer: b.code(e),
+                target: b.code(t),
+                drawn: names,
+                valid: reading.valid.iter().map(|c| c.name()).collect(),
+                total: reading.valid_total,
+                result: outcome.word(),
+                effects,
+            });
+        }
     }
 
     pub(super) fn infantry_damage(

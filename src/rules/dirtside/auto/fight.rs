@@ -25,6 +25,11 @@ impl Battle<'_, '_> {
         }
         self.s.next_from = Default::default();
         self.ride_along();
+        self.s.idle = self
+            .s
+            .roster
+            .each_ref()
+            .map(|r| r.iter().filter(|&&u| !self.s.units[u].activated).count());
         let first = self.first_side();
         self.log(None, |b| Shared::TurnBegins {
             turn: b.s.turn,
@@ -78,13 +83,9 @@ impl Battle<'_, '_> {
     }
 
     /// Units on the table not yet activated this turn, per side (by
-    /// `Role::index`), counted over each side's roster.
+    /// `Role::index`), as kept (`State::idle`).
     fn unactivated(&self) -> [usize; 2] {
-        let n = self
-            .s
-            .roster
-            .each_ref()
-            .map(|r| r.iter().filter(|&&u| !self.s.units[u].activated).count());
+        let n = self.s.idle;
         debug_assert_eq!(n, {
             let mut m = [0; 2];
             for (u, x) in self.s.units.iter().enumerate() {
@@ -145,7 +146,7 @@ impl Battle<'_, '_> {
 
     /// One unit's activation in the auto-resolver.
     fn activate(&mut self, u: usize) {
-        self.s.units[u].activated = true;
+        self.set_activated(u, true);
         self.s.units[u].moved = 0;
         let role = self.s.units[u].role;
         if self.s.units[u].skip_next {
@@ -268,11 +269,17 @@ impl Battle<'_, '_> {
 
     /// Systems-down vehicles try to repair: a 6 on a d6.
     fn repairs(&mut self, u: usize) {
-        let down: Vec<usize> = self
-            .alive(u)
-            .filter(|&e| self.s.elements[e].systems_down)
-            .collect();
-        for e in down {
+        // Only vehicles go systems down: a unit of teams has none to repair.
+        if self.all_teams(u) {
+            debug_assert!(self.alive(u).all(|e| !self.s.elements[e].systems_down));
+            return;
+        }
+        // Walked by index (every activation asks; few have a vehicle down).
+        let p = self.p;
+        for &e in &p.members[u] {
+            if !self.s.elements[e].alive || !self.s.elements[e].systems_down {
+                continue;
+            }
             let r = self.roll(Die::D6);
             let fixed = r == 6;
             if fixed {

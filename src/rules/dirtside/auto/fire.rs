@@ -52,18 +52,20 @@ impl Battle<'_, '_> {
             direct_only: true,
             ..Situation::default()
         };
+        // Only a unit's fire can end the battle or take the mover off, so
+        // that is asked before the walk and after each fire.
+        let gone = |b: &Self| b.s.over.is_some() || !b.present(mover) || b.s.units[mover].out;
+        if gone(self) {
+            return;
+        }
         // No enemy unit comes or goes while they fire at the mover, so the
         // side is walked as it stands (no list).
         for v in self.side_range(other) {
-            if self.s.units[v].role != other || !self.present(v) {
+            let x = &self.s.units[v];
+            if x.activated || x.role != other || x.level >= Level::Routed || !self.present(v) {
                 continue;
             }
-            if self.s.over.is_some() || !self.present(mover) || self.s.units[mover].out {
-                return;
-            }
-            if self.s.units[v].activated || self.s.units[v].level >= Level::Routed {
-                continue;
-            }
+            debug_assert!(!gone(self));
             let range = self.gap(v, mover);
             // Units standing together: the kept ranges alone answer.
             let together = range < super::reach::MASKED && !self.apart(v) && !self.apart(mover);
@@ -92,7 +94,7 @@ impl Battle<'_, '_> {
             };
             if reach {
                 let unit = self.s.units[v];
-                self.s.units[v].activated = true;
+                self.set_activated(v, true);
                 self.log(Some(unit.role), move |b| DsEvent::Activate {
                     unit: b.ucode(v),
                     confidence: unit.level.word(),
@@ -102,6 +104,9 @@ impl Battle<'_, '_> {
                 self.fire_unit(v, Some(mover), direct);
                 self.end_activation(v);
                 self.check_end();
+                if gone(self) {
+                    return;
+                }
             }
         }
     }
@@ -296,19 +301,25 @@ impl Battle<'_, '_> {
                 .filter(|(e, _, p)| needs(self, *e, *p) && is_apsw(self, *e))
                 .count();
             let (mut apsw_seen, mut other_seen) = (0, 0);
-            shots.retain(|&(e, t, p)| {
-                if !needs(self, e, p) {
-                    return true;
-                }
-                let rank = if is_apsw(self, e) {
-                    apsw_seen += 1;
-                    apsw_seen - 1
-                } else {
-                    other_seen += 1;
-                    apsw + other_seen - 1
+            // Kept shots slide down over the silenced ones, in order (a loop
+            // the compiler inlines, where `retain` called a closure a shot).
+            let mut kept = 0;
+            for i in 0..shots.len() {
+                let (e, t, p) = shots[i];
+                let fires = !needs(self, e, p) || {
+                    let rank = if is_apsw(self, e) {
+                        apsw_seen += 1;
+                        apsw_seen - 1
+                    } else {
+                        other_seen += 1;
+                        apsw + other_seen - 1
+                    };
+                    rank < firing
                 };
-                if rank < firing {
-                    return true;
+                if fires {
+                    shots[kept] = shots[i];
+                    kept += 1;
+                    continue;
                 }
                 // Targets of silenced teams are still under fire.
                 let tu = self.s.elements[t].unit;
@@ -316,8 +327,8 @@ impl Battle<'_, '_> {
                     self.s.units[tu].marker = true;
                     self.mark_under_fire(tu);
                 }
-                false
-            });
+            }
+            shots.truncate(kept);
         }
         let mut attack = self.new_attack();
         // Each ADS covering a target declares, once for the whole attack, how
@@ -347,6 +358,7 @@ impl Battle<'_, '_> {
             }
             let tu = self.s.elements[t].unit;
             attack.attacked[tu] = true;
+            attack.touched.push(tu);
             if !self.s.elements[t].is_vehicle() {
                 attack.marker[tu] = true;
             }

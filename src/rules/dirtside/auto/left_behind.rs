@@ -11,7 +11,8 @@ impl Battle<'_, '_> {
     /// stand with it stay there.
     pub(super) fn leave_behind(&mut self, u: usize) {
         let here = self.s.units[u].dist;
-        for e in self.p.members[u].clone() {
+        let p = self.p;
+        for &e in &p.members[u] {
             let x = &mut self.s.elements[e];
             if x.alive && x.immobilised && x.left_at.is_none() {
                 x.left_at = Some(here);

@@ -182,7 +182,7 @@ pub(crate) struct Prepared<'a> {
     /// Some unit rides in another unit's carriers.
     pub(crate) carried: bool,
     /// Farthest shots between kinds of element, worked out as they meet.
-    pub(crate) reaches: std::sync::OnceLock<reach::Reaches>,
+    pub(crate) reaches: reach::Reaches,
     /// This prepared battle among all prepared in the process: a state
     /// reused for the same battle keeps the answers about its opening.
     pub(crate) id: u64,
@@ -218,6 +218,9 @@ pub(crate) struct State {
     pub(crate) spare_shots: Vec<(usize, usize, fire::Plan)>,
     /// The last draw of chits against infantry, kept to reuse.
     pub(crate) drawn: Vec<Chit>,
+    /// A close assault round's parties and kills (`assault_round`), kept to
+    /// reuse.
+    pub(crate) party: [Vec<usize>; 5],
     /// Per side (by `Role::index`), the first unit that may still activate
     /// this turn: units before it have activated or left (`next_unit`).
     pub(crate) next_from: [std::cell::Cell<usize>; 2],
@@ -225,6 +228,11 @@ pub(crate) struct State {
     /// unit leaves for good (its last element lost, or out), so the walks
     /// over a side skip the many gone by the later turns.
     pub(crate) roster: [Vec<usize>; 2],
+    /// Per side (by `Role::index`), its units on the roster not yet
+    /// activated: set as `turn` starts and kept by `set_activated` and
+    /// `off_roster` (the pass rule reads it at every alternation). Read
+    /// only within `turn`.
+    pub(crate) idle: [usize; 2],
 }
 
 /// The tally of one attack on each enemy unit: strength at its start, losses, leader.
@@ -238,6 +246,9 @@ struct Attack {
     /// Per ADS that covers a target of this attack: (element, missiles it
     /// declared it engages, missiles engaged so far).
     ads: Vec<(usize, usize, usize)>,
+    /// The units whose tallies this attack set (maybe twice), so that the
+    /// next attack clears those alone and the tests walk those alone.
+    touched: Vec<usize>,
 }
 
 fn rolled(d: Die, roll: i64) -> Rolled {
@@ -365,7 +376,30 @@ impl Battle<'_, '_> {
     /// Unit `u` has left the table (for good): off its side's roster.
     pub(crate) fn off_roster(&mut self, u: usize) {
         let r = self.s.units[u].role.index();
+        let before = self.s.roster[r].len();
         self.s.roster[r].retain(|&v| v != u);
+        // A unit routed and then wiped out leaves once. Table play changes
+        // activations outside `turn`, which sets the count afresh.
+        if self.s.roster[r].len() < before && !self.s.units[u].activated {
+            self.s.idle[r] = self.s.idle[r].saturating_sub(1);
+        }
+    }
+
+    /// Unit `u` has activated (`to`) or not, with its side's count of
+    /// units yet to activate kept.
+    pub(crate) fn set_activated(&mut self, u: usize, to: bool) {
+        if self.s.units[u].activated == to {
+            return;
+        }
+        self.s.units[u].activated = to;
+        if self.present(u) {
+            let r = self.s.units[u].role.index();
+            self.s.idle[r] = if to {
+                self.s.idle[r].saturating_sub(1)
+            } else {
+                self.s.idle[r] + 1
+            };
+        }
     }
 
     /// Inches between two units.

@@ -96,7 +96,7 @@ impl Battle<'_, '_> {
         let t = confidence::rally_target(unit.leadership, cl);
         let after = confidence::after_rally(unit.level, r, t);
         self.s.units[u].level = after;
-        self.s.units[u].activated = true;
+        self.set_activated(u, true);
         self.log(Some(unit.role), move |b| DsEvent::Rally {
             unit: b.ucode(u),
             rolled: rolled(die, r),
@@ -108,8 +108,15 @@ impl Battle<'_, '_> {
     }
 
     /// The tests one attack sets off, unit by unit.
-    pub(super) fn after_attack(&mut self, a: Attack) {
-        for tu in 0..self.s.units.len() {
+    pub(super) fn after_attack(&mut self, mut a: Box<Attack>) {
+        // The units attacked, in order: among those the attack touched.
+        let mut list = std::mem::take(&mut a.touched);
+        list.sort_unstable();
+        list.dedup();
+        debug_assert!((0..self.s.units.len())
+            .filter(|&u| a.attacked[u])
+            .eq(list.iter().copied().filter(|&u| a.attacked[u])));
+        for &tu in &list {
             if !a.attacked[tu] {
                 continue;
             }
@@ -122,33 +129,45 @@ impl Battle<'_, '_> {
             }
             let first_time = !self.s.units[tu].attacked_before;
             self.s.units[tu].attacked_before = true;
-            let mut threats = Vec::new();
+            // At most five threats, listed in this order (the last of the
+            // highest names the test), without a list on the heap.
+            let mut threats = [Threat::FirstLoss; 5];
+            let mut n = 0;
+            let mut push = |t| {
+                threats[n] = t;
+                n += 1;
+            };
             if a.losses[tu] > 0 && !self.s.units[tu].first_loss {
                 self.s.units[tu].first_loss = true;
-                threats.push(Threat::FirstLoss);
+                push(Threat::FirstLoss);
             }
             if a.losses[tu] > 0 && 4 * a.losses[tu] >= a.strength[tu] {
-                threats.push(Threat::QuarterInOneAttack);
+                push(Threat::QuarterInOneAttack);
             }
-            let lost = self.p.members[tu]
-                .iter()
-                .filter(|&&e| self.s.elements[e].lost)
-                .count();
+            let lost = self.s.lost_n[tu];
+            debug_assert_eq!(
+                lost,
+                self.p.members[tu]
+                    .iter()
+                    .filter(|&&e| self.s.elements[e].lost)
+                    .count()
+            );
             if !self.s.units[tu].half_tested && 2 * lost >= self.s.units[tu].start {
                 self.s.units[tu].half_tested = true;
-                threats.push(Threat::HalfLost);
+                push(Threat::HalfLost);
             }
             if a.leader_lost[tu] {
-                threats.push(Threat::LeaderLost);
+                push(Threat::LeaderLost);
             }
             if a.air && self.infantry_unit(tu) {
-                threats.push(Threat::ArtilleryOrAir);
+                push(Threat::ArtilleryOrAir);
             }
+            let threats = &threats[..n];
             if !self.present(tu) {
                 self.command_check(tu);
                 continue;
             }
-            if let Some(t) = confidence::highest(&threats) {
+            if let Some(t) = confidence::highest(threats) {
                 self.confidence_test(tu, t);
             }
             if a.leader_lost[tu] {
@@ -162,6 +181,7 @@ impl Battle<'_, '_> {
                 self.s.units[tu].skip_next = true;
             }
         }
+        a.touched = list;
         super::damage::recycle(a);
     }
 

@@ -26,6 +26,7 @@ const UNKNOWN: i16 = i16::MIN;
 
 /// Kinds of firer and target in one battle and the farthest shot between
 /// each pair, filled in as pairs meet.
+#[derive(Default)]
 pub(crate) struct Reaches {
     /// Per element, its make's index among the battle's makes.
     make_of: Vec<usize>,
@@ -61,17 +62,18 @@ pub(super) enum Holds {
 }
 
 impl Reaches {
-    fn new(b: &Battle) -> Reaches {
+    /// Built once as the battle is prepared, from its pieces as they start.
+    pub(super) fn new(p: &super::Prepared) -> Reaches {
         let mut kinds: Vec<Make> = Vec::new();
         let mut longest = Vec::new();
-        let make_of: Vec<usize> = (0..b.p.elements.len())
+        let make_of: Vec<usize> = (0..p.elements.len())
             .map(|e| {
-                let m = b.p.elements[e].make;
+                let m = p.elements[e].make;
                 match kinds.iter().position(|k| *k == m) {
                     Some(i) => i,
                     None => {
                         kinds.push(m);
-                        longest.push(b.max_reach(e));
+                        longest.push(super::target::make_reach(m));
                         kinds.len() - 1
                     }
                 }
@@ -79,9 +81,9 @@ impl Reaches {
             .collect();
         let makes = kinds.len();
         let sides = Role::BOTH.map(|r| {
-            let of = |u: &usize| b.p.units[*u].role == r;
-            let first = (0..b.p.units.len()).find(of).unwrap_or(0);
-            let last = (0..b.p.units.len()).rev().find(of).map_or(0, |l| l + 1);
+            let of = |u: &usize| p.units[*u].role == r;
+            let first = (0..p.units.len()).find(of).unwrap_or(0);
+            let last = (0..p.units.len()).rev().find(of).map_or(0, |l| l + 1);
             first..last.max(first)
         });
         // Firer kinds: make × damaged × ADS active; targets: make × cover.
@@ -91,31 +93,29 @@ impl Reaches {
         let direct = (0..makes * 4 * makes * 3)
             .map(|_| OnceLock::new())
             .collect();
-        let commands = (0..b.p.units.len())
-            .filter(|&u| b.p.units[u].command)
-            .collect();
+        let commands = (0..p.units.len()).filter(|&u| p.units[u].command).collect();
         let ads = Role::BOTH.map(|r| {
-            b.p.elements
+            p.elements
                 .iter()
                 .any(|x| x.role == r && matches!(x.make, Make::Vehicle { ads: true, .. }))
         });
-        let holds =
-            b.p.members
-                .iter()
-                .map(|m| {
-                    let vehicles = m.iter().filter(|&&e| b.p.elements[e].is_vehicle()).count();
-                    match vehicles {
-                        0 => Holds::Teams,
-                        n if n == m.len() => Holds::Vehicles,
-                        _ => Holds::Both,
-                    }
-                })
-                .collect();
-        let unit_longest =
-            b.p.members
-                .iter()
-                .map(|m| m.iter().map(|&e| longest[make_of[e]]).max().unwrap_or(-1))
-                .collect();
+        let holds = p
+            .members
+            .iter()
+            .map(|m| {
+                let vehicles = m.iter().filter(|&&e| p.elements[e].is_vehicle()).count();
+                match vehicles {
+                    0 => Holds::Teams,
+                    n if n == m.len() => Holds::Vehicles,
+                    _ => Holds::Both,
+                }
+            })
+            .collect();
+        let unit_longest = p
+            .members
+            .iter()
+            .map(|m| m.iter().map(|&e| longest[make_of[e]]).max().unwrap_or(-1))
+            .collect();
         Reaches {
             unit_longest,
             holds,
@@ -142,7 +142,7 @@ pub(super) fn cover_index(c: Cover) -> usize {
 impl Battle<'_, '_> {
     #[inline]
     fn reaches(&self) -> &Reaches {
-        self.p.reaches.get_or_init(|| Reaches::new(self))
+        &self.p.reaches
     }
 
     /// The units from side `r`'s first to its last (others may lie between).
@@ -166,6 +166,12 @@ impl Battle<'_, '_> {
             Holds::Vehicles => self.s.alive_n[v] > 0,
             Holds::Both => self.alive(v).any(|e| self.s.elements[e].is_vehicle()),
         }
+    }
+
+    /// Whether unit `u` held teams alone from the start.
+    #[inline]
+    pub(super) fn all_teams(&self, u: usize) -> bool {
+        self.reaches().holds[u] == Holds::Teams
     }
 
     /// Whether unit `v` still has a team alive.

@@ -168,6 +168,7 @@ impl<'a> Prepared<'a> {
                 .unwrap_or(Quality::Green);
         }
         p.embark();
+        p.reaches = super::reach::Reaches::new(&p);
         Ok(p)
     }
 
@@ -213,6 +214,8 @@ impl<'a> Prepared<'a> {
             fire_buf: Default::default(),
             spare_shots: Vec::new(),
             drawn: Vec::new(),
+            party: Default::default(),
+            idle: [0; 2],
             next_from: Default::default(),
             roster: Default::default(),
         };

@@ -75,6 +75,7 @@ impl Battle<'_, '_> {
             } else {
                 let tu = self.s.elements[x].unit;
                 attack.marker[tu] = true;
+                attack.touched.push(tu);
                 let colours =
                     chits::anti_personnel_validity(System::Slam, self.infantry_cover(x, own))
                         .unwrap_or(chits::Colours::NONE);

@@ -25,20 +25,7 @@ impl Battle<'_, '_> {
     /// bound that lets target picking pass over units out of reach without
     /// planning a shot at each of their elements.
     pub(super) fn max_reach(&self, e: usize) -> i64 {
-        match self.s.elements[e].make {
-            Make::Team {
-                class, launcher, ..
-            } => launcher
-                .map(|w| w.max_range())
-                .unwrap_or(0)
-                .max(infantry::rifle_range(class))
-                .max(infantry::APSW_RANGE)
-                .max(4),
-            Make::Vehicle { weapon, .. } => weapon
-                .max_range()
-                .max(infantry::APSW_RANGE)
-                .max(weapon.against_infantry().map(|(_, r)| r).unwrap_or(0)),
-        }
+        make_reach(self.s.elements[e].make)
     }
 
     fn anti_armour(&self, e: usize) -> bool {
@@ -287,3 +274,22 @@ pub(crate) struct FireBuffers {
 /// A plan kept for one fire plan: (firer kind searched, target make,
 /// range between the elements), and the plan.
 type PlanKept = ((usize, usize, i64), Option<Plan>);
+
+/// The farthest any shot of an element of make `make` could reach, in
+/// inches (`Battle::max_reach`).
+pub(super) fn make_reach(make: Make) -> i64 {
+    match make {
+        Make::Team {
+            class, launcher, ..
+        } => launcher
+            .map(|w| w.max_range())
+            .unwrap_or(0)
+            .max(infantry::rifle_range(class))
+            .max(infantry::APSW_RANGE)
+            .max(4),
+        Make::Vehicle { weapon, .. } => weapon
+            .max_range()
+            .max(infantry::APSW_RANGE)
+            .max(weapon.against_infantry().map(|(_, r)| r).unwrap_or(0)),
+    }
+}

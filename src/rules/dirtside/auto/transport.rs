@@ -149,7 +149,7 @@ impl Battle<'_, '_> {
         }
         if u != c {
             self.s.units[u].rides_with = None;
-            self.s.units[u].activated = self.s.units[c].activated;
+            self.set_activated(u, self.s.units[c].activated);
         }
         // Teams out of their carriers can shoot and be shot at.
         self.unit_changed(u);
