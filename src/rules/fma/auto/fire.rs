@@ -68,7 +68,10 @@ impl Battle<'_, '_> {
             2 => ready.word(k) & pinned.word(k),
             _ => pinned.word(k) & !ready.word(k),
         };
-        let r = self.side(other);
+        // The walks stop past `reach` across, but a kind with no figure
+        // beyond would read every word to the end of the side: they go over
+        // the window across (a spacing wider than the walk looks) instead.
+        let r = self.across(f, other, reach + super::SPACING);
         let y = self.p.ys[f];
         let mid = r.start + super::geometry::split(&self.p.ys[r.clone()], y, |gy| gy < y);
         let found = (from..4).find_map(|kind| {
@@ -152,7 +155,12 @@ impl Battle<'_, '_> {
         // across can be nearer or within any gun's reach.
         let (ready, pinned) = (&self.s.ready, &self.s.pinned);
         let free = |k| ready.word(k) & !pinned.word(k);
-        let r = self.side(self.p.figures[f].role.other());
+        // Over the window across only, as `target_where` does.
+        let r = self.across(
+            f,
+            self.p.figures[f].role.other(),
+            self.p.max_reach + super::SPACING,
+        );
         let y = self.p.ys[f];
         let mid = r.start + super::geometry::split(&self.p.ys[r.clone()], y, |gy| gy < y);
         let far = (self.p.max_reach + super::SPACING).powi(2);

@@ -278,8 +278,8 @@ impl Battle<'_, '_> {
     /// the best so far), with its squared distance; none farther than `reach`
     /// across is looked at. Outward across the table from `f` over those
     /// bits, each way until nothing farther across can be nearer.
-    /// `r` is the side's range, `mid` the first of it at or beyond `f`
-    /// across.
+    /// `r` is the part of the side to look over (a window across at least
+    /// `reach` wide), `mid` the first of it at or beyond `f` across.
     pub(crate) fn nearest_of(
         &self,
         f: usize,
