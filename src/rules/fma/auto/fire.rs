@@ -32,7 +32,19 @@ impl Battle<'_, '_> {
     /// one already suppressed, one yet to activate before one that has
     /// (so a suppression costs it an activation), then the nearest.
     pub(super) fn target(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
-        self.target_where(f, reach, 0, |_| true)
+        // The nearest enemy (kept, and just asked for by the action) is the
+        // nearest of its own kind: only the kinds preferred to it need a
+        // walk, and none at all when it is out of reach.
+        let n = self.near_enemy(f)?;
+        let found = if n.d2 > reach * reach {
+            None
+        } else {
+            let (g, kind) = (n.enemy as usize, self.target_kind(n.enemy as usize));
+            self.target_kinds(f, reach, 0..kind, |_| true)
+                .or(Some((g, n.d)))
+        };
+        debug_assert_eq!(found, self.target_where(f, reach, 0, |_| true));
+        found
     }
 
     /// The kind of target `g` is (`target_where`'s order of preference).
@@ -55,6 +67,19 @@ impl Battle<'_, '_> {
         from: usize,
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
+        let found = self.target_kinds(f, reach, from..4, &sees);
+        debug_assert_eq!(found, self.target_by_scan(f, reach, from, &sees));
+        found
+    }
+
+    /// `target_where` over the kinds `kinds` only.
+    fn target_kinds(
+        &self,
+        f: usize,
+        reach: f64,
+        kinds: std::ops::Range<usize>,
+        sees: impl Fn(usize) -> bool,
+    ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
         let other = self.p.figures[f].role.other();
         let (alive, ready, pinned) = (&self.s.alive, &self.s.ready, &self.s.pinned);
@@ -74,11 +99,10 @@ impl Battle<'_, '_> {
         let r = self.across(f, other, reach + super::SPACING);
         let y = self.p.ys[f];
         let mid = r.start + super::geometry::split(&self.p.ys[r.clone()], y, |gy| gy < y);
-        let found = (from..4).find_map(|kind| {
+        let found = kinds.into_iter().find_map(|kind| {
             self.nearest_of(f, r.clone(), mid, reach, |k| word(kind, k), &sees)
                 .filter(|&(_, d2)| d2 <= r2)
         });
-        debug_assert_eq!(found, self.target_by_scan(f, reach, from, &sees));
         found.map(|(g, d2)| (g, d2.sqrt()))
     }
 

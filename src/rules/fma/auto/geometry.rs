@@ -345,6 +345,11 @@ impl Battle<'_, '_> {
     /// across can be nearer; the same as `nearest_where` with no condition.
     /// The result is kept until an enemy within its distance across moves.)
     pub(crate) fn nearest(&self, f: usize) -> Option<(usize, f64)> {
+        self.near_enemy(f).map(|n| (n.enemy as usize, n.d))
+    }
+
+    /// `nearest` with its squared distance (as the searches reckon it).
+    pub(crate) fn near_enemy(&self, f: usize) -> Option<Near> {
         let found = self.kept_nearest(f).or_else(|| self.search_nearest(f));
         debug_assert_eq!(
             found.map(|n| (n.enemy as usize, n.d2.to_bits())),
@@ -357,7 +362,7 @@ impl Battle<'_, '_> {
                 })
                 .map(|(g, d2)| (g, d2.to_bits()))
         );
-        found.map(|n| (n.enemy as usize, n.d))
+        found
     }
 
     /// The nearest enemy kept from an earlier search, with its squared
