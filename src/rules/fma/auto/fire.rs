@@ -96,9 +96,14 @@ impl Battle<'_, '_> {
         // The walks stop past `reach` across, but a kind with no figure
         // beyond would read every word to the end of the side: they go over
         // the window across (a spacing wider than the walk looks) instead.
-        let r = self.across(f, other, reach + super::SPACING);
-        let y = self.p.ys[f];
-        let mid = r.start + super::geometry::split(&self.p.ys[r.clone()], y, |gy| gy < y);
+        let win = self.win(f);
+        let r = match self.p.guns[f] {
+            Some(w) if w.reach(false) == reach => win.fire[0].range(),
+            Some(w) if w.reach(true) == reach => win.fire[1].range(),
+            _ => self.across(f, other, reach + super::SPACING),
+        };
+        debug_assert_eq!(r, self.across(f, other, reach + super::SPACING));
+        let mid = win.mid as usize;
         let found = kinds.into_iter().find_map(|kind| {
             self.nearest_of(f, r.clone(), mid, reach, |k| word(kind, k), &sees)
                 .filter(|&(_, d2)| d2 <= r2)
@@ -147,7 +152,11 @@ impl Battle<'_, '_> {
             return;
         }
         let watching = &self.s.watching;
-        let window = self.across(f, self.p.figures[f].role.other(), self.p.max_aimed_reach);
+        let window = self.win(f).watch.range();
+        debug_assert_eq!(
+            window,
+            self.across(f, self.p.figures[f].role.other(), self.p.max_aimed_reach)
+        );
         for g in bits::each_in(window, |k| watching.word(k)) {
             if self.s.places[g].suppressed {
                 continue;
@@ -180,13 +189,16 @@ impl Battle<'_, '_> {
         let (ready, pinned) = (&self.s.ready, &self.s.pinned);
         let free = |k| ready.word(k) & !pinned.word(k);
         // Over the window across only, as `target_where` does.
-        let r = self.across(
-            f,
-            self.p.figures[f].role.other(),
-            self.p.max_reach + super::SPACING,
+        let (r, mid) = (self.win(f).react.range(), self.win(f).mid as usize);
+        debug_assert_eq!(
+            r,
+            self.across(
+                f,
+                self.p.figures[f].role.other(),
+                self.p.max_reach + super::SPACING
+            )
         );
         let y = self.p.ys[f];
-        let mid = r.start + super::geometry::split(&self.p.ys[r.clone()], y, |gy| gy < y);
         let far = (self.p.max_reach + super::SPACING).powi(2);
         let mut reactor: Option<(usize, f64)> = None;
         // (Each enemy stands at least `dx2` away along the table too.)

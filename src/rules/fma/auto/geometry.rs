@@ -206,13 +206,7 @@ impl Battle<'_, '_> {
     /// some reach scans this window in the order of a scan of the whole
     /// side, and so finds what that scan finds.
     pub(crate) fn across(&self, f: usize, role: Role, reach: f64) -> Range<usize> {
-        let r = self.side(role);
-        let y = self.p.ys[f];
-        let band = reach + SPACING;
-        let ys = &self.p.ys[r.clone()];
-        let lo = split(ys, y - band, |gy| gy < y - band);
-        let hi = split(ys, y + band, |gy| gy <= y + band);
-        r.start + lo..r.start + hi.max(lo)
+        self.p.across(f, role, reach)
     }
 
     /// Visits the figures of `role` outward across the table from `f`:
@@ -223,7 +217,12 @@ impl Battle<'_, '_> {
     pub(crate) fn outward(&self, f: usize, role: Role, mut visit: impl FnMut(usize, f64) -> bool) {
         let r = self.side(role);
         let y = self.p.ys[f];
-        let mid = r.start + split(&self.p.ys[r.clone()], y, |gy| gy < y);
+        let mid = if role == self.p.figures[f].role {
+            r.start + split(&self.p.ys[r.clone()], y, |gy| gy < y)
+        } else {
+            self.win(f).mid as usize
+        };
+        debug_assert_eq!(mid, r.start + split(&self.p.ys[r.clone()], y, |gy| gy < y));
         let dy2 = |g: usize| {
             let dy = y - self.p.ys[g];
             dy * dy
@@ -386,7 +385,8 @@ impl Battle<'_, '_> {
         let r = self.side(self.p.figures[f].role.other());
         let (alive, ys, places) = (&self.s.alive, &self.p.ys, &self.s.places);
         let (x, y) = (self.s.places[f].x, self.p.ys[f]);
-        let mid = r.start + split(&ys[r.clone()], y, |gy| gy < y);
+        let mid = self.win(f).mid as usize;
+        debug_assert_eq!(mid, r.start + split(&ys[r.clone()], y, |gy| gy < y));
         let dx2 = self.short_of_front(f);
         let mut best: Option<(usize, f64)> = None;
         // Whether to look on past `g` (an enemy up). Farther across, no

@@ -33,6 +33,7 @@ pub mod smoke;
 #[cfg(test)]
 mod smoke_tests;
 pub mod table;
+mod windows;
 
 use crate::battle::drive::{play_out, TurnByTurn};
 use crate::battle::event::Happening;
@@ -169,6 +170,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) side_aimed_reach: [f64; 2],
     /// Who carries smoke, and how much each stand has.
     pub(crate) smoke: screen::Kit,
+    /// Each figure's windows across for its most asked reaches.
+    pub(crate) windows: Vec<windows::Windows>,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.

@@ -55,6 +55,7 @@ impl<'a> Prepared<'a> {
                 by_figure: Vec::new(),
                 rounds: Vec::new(),
             },
+            windows: Vec::new(),
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -166,6 +167,7 @@ impl<'a> Prepared<'a> {
             }
         }
         p.leader_words = p.leaders.summary();
+        p.windows = p.find_windows();
         Ok(p)
     }
 
