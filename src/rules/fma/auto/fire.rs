@@ -68,7 +68,11 @@ impl Battle<'_, '_> {
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
         let found = self.target_kinds(f, reach, from..4, &sees);
-        debug_assert_eq!(found, self.target_by_scan(f, reach, from, &sees));
+        debug_assert_eq!(
+            found,
+            self.target_by_scan(f, reach, from, &sees)
+                .map(|(g, d2)| (g, d2.sqrt()))
+        );
         found
     }
 
