@@ -65,14 +65,21 @@ pub(crate) fn first_in(range: Range<usize>, word: impl Fn(usize) -> u64) -> Opti
     if range.start >= range.end {
         return None;
     }
-    let (first, last) = (range.start / 64, (range.end - 1) / 64);
-    for k in first..=last {
-        let w = within(k, &range, word(k));
+    // The ends masked once each, not tested for at every word (`pick` asks
+    // this several times an activation).
+    let (mut k, last) = (range.start / 64, (range.end - 1) / 64);
+    let mut w = word(k) & (u64::MAX << (range.start % 64));
+    while k < last {
         if w != 0 {
             return Some(k * 64 + w.trailing_zeros() as usize);
         }
+        k += 1;
+        w = word(k);
     }
-    None
+    if !range.end.is_multiple_of(64) {
+        w &= u64::MAX >> (64 - range.end % 64);
+    }
+    (w != 0).then(|| k * 64 + w.trailing_zeros() as usize)
 }
 
 /// How many indices in `range` have their bit set in `word(k)`.
@@ -163,5 +170,19 @@ mod tests {
         assert_eq!(each_in_rev(64..64, |k| b.word(k)).next(), None);
         assert_eq!(each_in_rev(0..64, |k| b.word(k)).next(), Some(63));
         assert_eq!(each_in_rev(0..63, |k| b.word(k)).next(), None);
+    }
+
+    #[test]
+    fn the_first_in_a_range_is_the_first_bit_set_in_it() {
+        let mut b = Bits::new(200);
+        for i in [0, 3, 63, 64, 127, 128, 130, 191, 192, 199] {
+            b.set(i, true);
+        }
+        for start in 0..200 {
+            for end in start..=200 {
+                let plain = (start..end).find(|&i| b.get(i));
+                assert_eq!(first_in(start..end, |k| b.word(k)), plain, "{start}..{end}");
+            }
+        }
     }
 }
