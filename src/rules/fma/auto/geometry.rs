@@ -174,11 +174,13 @@ impl Battle<'_, '_> {
         self.s.unsure_words.clone_from(&self.p.leader_words);
         self.s.first_ready = [0; 2];
         self.s.first_free = [0; 2];
-        for (f, pl) in self.s.places.iter_mut().enumerate() {
+        for pl in self.s.places.iter_mut() {
             pl.activated = !pl.up;
             pl.moved = false;
-            self.s.ready.set(f, pl.up);
         }
+        // Ready: every figure up, a word at a time.
+        debug_assert!((0..self.s.places.len()).all(|f| self.s.alive.get(f) == self.up(f)));
+        self.s.ready.clone_from(&self.s.alive);
     }
 
     pub(crate) fn up(&self, f: usize) -> bool {
