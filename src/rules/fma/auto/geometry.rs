@@ -63,6 +63,19 @@ pub(crate) fn split(ys: &[f64], y: f64, below: impl Fn(f64) -> bool) -> usize {
     i
 }
 
+/// The smallest of `xs` and how many times it occurs (`None`: no `x`).
+pub(crate) fn least(xs: impl Iterator<Item = f64>) -> Option<(f64, u32)> {
+    let mut back = (f64::INFINITY, 0);
+    for x in xs {
+        if x < back.0 {
+            back = (x, 1);
+        } else if x == back.0 {
+            back.1 += 1;
+        }
+    }
+    (back.1 > 0).then_some(back)
+}
+
 impl Battle<'_, '_> {
     pub(crate) fn dist(&self, a: usize, b: usize) -> f64 {
         self.dist2(a, b).sqrt()
@@ -156,6 +169,7 @@ impl Battle<'_, '_> {
             self.s.stamps[f / BUCKET] = self.s.clock;
             self.leaders_unsure_near(f);
         }
+        self.back_moves(f, old, new);
         let Some((fx, n)) = self.s.front[side] else {
             return;
         };
@@ -165,6 +179,26 @@ impl Battle<'_, '_> {
             Some(x) if x == fx => Some((fx, n + 1)),
             _ if n == 0 => None,
             _ => Some((fx, n)),
+        };
+    }
+
+    /// Keeps the side's back (`State::back`) as `f` moves from `old` to
+    /// `new` (`None`: goes down); called before its place changes. The side
+    /// is read again only when the last figure at the back leaves it.
+    fn back_moves(&mut self, f: usize, old: f64, new: Option<f64>) {
+        let role = self.p.figures[f].role;
+        let Some((bx, n)) = self.s.back[role.index()] else {
+            return;
+        };
+        let n = n - u32::from(old == bx);
+        self.s.back[role.index()] = match new {
+            Some(x) if x < bx => Some((x, 1)),
+            Some(x) if x == bx => Some((bx, n + 1)),
+            _ if n == 0 => least(self.side(role).filter_map(|g| match g == f {
+                true => new,
+                false => self.s.places[g].up.then_some(self.s.places[g].x),
+            })),
+            _ => Some((bx, n)),
         };
     }
 
@@ -328,12 +362,23 @@ impl Battle<'_, '_> {
     /// that much. An attacker closing on the defenders' line searches for a
     /// target over the few enemies across from it rather than over every
     /// one within its distance across.
+    /// Short of the enemy's back (its smallest `x`) likewise: a defender
+    /// whose enemies all stand at a line of cover ahead looks at the few
+    /// across from it.
     #[inline]
     pub(crate) fn short_of_front(&self, f: usize) -> f64 {
         let other = self.p.figures[f].role.other().index();
-        match self.s.front[other] {
-            Some((front, _)) if self.s.places[f].x > front => {
-                let dx = self.s.places[f].x - front;
+        let x = self.s.places[f].x;
+        debug_assert!(self.s.back[other].is_none_or(|(b, _)| self
+            .side(self.p.figures[f].role.other())
+            .all(|g| !self.up(g) || self.s.places[g].x >= b)));
+        match (self.s.front[other], self.s.back[other]) {
+            (Some((front, _)), _) if x > front => {
+                let dx = x - front;
+                dx * dx
+            }
+            (_, Some((back, _))) if x < back => {
+                let dx = back - x;
                 dx * dx
             }
             _ => 0.0,

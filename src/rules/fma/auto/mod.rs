@@ -195,6 +195,11 @@ pub(crate) struct State {
     /// Each side's front: the largest `x` of its figures up and how many
     /// stand there; `None` until asked for after it changed.
     pub(crate) front: [Option<(f64, u32)>; 2],
+    /// Each side's back: the smallest `x` of its figures up and how many
+    /// stand there (`None` when none is up); a bound on how far along the
+    /// table every enemy stands from a defender, as `front` is for an
+    /// attacker.
+    pub(crate) back: [Option<(f64, u32)>; 2],
     /// Moves made so far by all figures: the clock of `stamps`.
     pub(crate) clock: u32,
     /// For each `BUCKET` figures (by index), the `clock` of the last move
