@@ -65,14 +65,21 @@ pub(crate) fn first_in(range: Range<usize>, word: impl Fn(usize) -> u64) -> Opti
     if range.start >= range.end {
         return None;
     }
-    let (first, last) = (range.start / 64, (range.end - 1) / 64);
-    for k in first..=last {
-        let w = within(k, &range, word(k));
+    // The ends masked once each, not tested for at every word (`pick` asks
+    // this several times an activation).
+    let (mut k, last) = (range.start / 64, (range.end - 1) / 64);
+    let mut w = word(k) & (u64::MAX << (range.start % 64));
+    while k < last {
         if w != 0 {
             return Some(k * 64 + w.trailing_zeros() as usize);
         }
+        k += 1;
+        w = word(k);
     }
-    None
+    if !range.end.is_multiple_of(64) {
+        w &= u64::MAX >> (64 - range.end % 64);
+    }
+    (w != 0).then(|| k * 64 + w.trailing_zeros() as usize)
 }
 
 /// How many indices in `range` have their bit set in `word(k)`.
@@ -86,52 +93,131 @@ pub(crate) fn count_in(range: Range<usize>, word: impl Fn(usize) -> u64) -> u32 
         .sum()
 }
 
+/// A walk over the bits of a range, word by word: the masks for the ends of
+/// the range are applied once, where the walk enters the first and the
+/// last word (a `flat_map` over the words tested both ends at every word).
+pub(crate) struct Walk<F> {
+    /// The word being read, and its bits not yet given.
+    k: usize,
+    w: u64,
+    /// The word the walk ends at, and the mask for it.
+    last: usize,
+    last_mask: u64,
+    word: F,
+}
+
+/// The masks of a range's first and last words: `(first, last, first
+/// word's mask, last word's mask)`; `None` for an empty range.
+fn ends(range: &Range<usize>) -> Option<(usize, usize, u64, u64)> {
+    if range.start >= range.end {
+        return None;
+    }
+    let low = u64::MAX << (range.start % 64);
+    let high = match range.end % 64 {
+        0 => u64::MAX,
+        n => u64::MAX >> (64 - n),
+    };
+    Some((range.start / 64, (range.end - 1) / 64, low, high))
+}
+
 /// The indices in `range`, in order, whose bits are set in `word(k)`.
 #[inline]
-pub(crate) fn each_in(
-    range: Range<usize>,
-    word: impl Fn(usize) -> u64,
-) -> impl Iterator<Item = usize> {
-    let (start, end) = (range.start, range.end);
-    let words = if start >= end {
-        0..0
-    } else {
-        start / 64..(end - 1) / 64 + 1
-    };
-    words.flat_map(move |k| {
-        let mut w = within(k, &(start..end), word(k));
-        std::iter::from_fn(move || {
-            (w != 0).then(|| {
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                k * 64 + b
-            })
-        })
-    })
+pub(crate) fn each_in<F: Fn(usize) -> u64>(range: Range<usize>, word: F) -> Walk<F> {
+    match ends(&range) {
+        None => Walk {
+            k: 0,
+            w: 0,
+            last: 0,
+            last_mask: 0,
+            word,
+        },
+        Some((first, last, low, high)) => {
+            let mut w = word(first) & low;
+            if first == last {
+                w &= high;
+            }
+            Walk {
+                k: first,
+                w,
+                last,
+                last_mask: high,
+                word,
+            }
+        }
+    }
 }
+
+impl<F: Fn(usize) -> u64> Iterator for Walk<F> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.w == 0 {
+            if self.k >= self.last {
+                return None;
+            }
+            self.k += 1;
+            self.w = (self.word)(self.k);
+            if self.k == self.last {
+                self.w &= self.last_mask;
+            }
+        }
+        let b = self.w.trailing_zeros() as usize;
+        self.w &= self.w - 1;
+        Some(self.k * 64 + b)
+    }
+}
+
+/// `Walk` backwards: `last` is the first word of the range, where it ends.
+pub(crate) struct WalkBack<F>(Walk<F>);
 
 /// The indices in `range`, last first, whose bits are set in `word(k)`.
 #[inline]
-pub(crate) fn each_in_rev(
-    range: Range<usize>,
-    word: impl Fn(usize) -> u64,
-) -> impl Iterator<Item = usize> {
-    let (start, end) = (range.start, range.end);
-    let words = if start >= end {
-        0..0
-    } else {
-        start / 64..(end - 1) / 64 + 1
-    };
-    words.rev().flat_map(move |k| {
-        let mut w = within(k, &(start..end), word(k));
-        std::iter::from_fn(move || {
-            (w != 0).then(|| {
-                let b = 63 - w.leading_zeros() as usize;
-                w &= !(1u64 << b);
-                k * 64 + b
-            })
-        })
+pub(crate) fn each_in_rev<F: Fn(usize) -> u64>(range: Range<usize>, word: F) -> WalkBack<F> {
+    WalkBack(match ends(&range) {
+        None => Walk {
+            k: 0,
+            w: 0,
+            last: 0,
+            last_mask: 0,
+            word,
+        },
+        Some((first, last, low, high)) => {
+            let mut w = word(last) & high;
+            if first == last {
+                w &= low;
+            }
+            Walk {
+                k: last,
+                w,
+                last: first,
+                last_mask: low,
+                word,
+            }
+        }
     })
+}
+
+impl<F: Fn(usize) -> u64> Iterator for WalkBack<F> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let s = &mut self.0;
+        while s.w == 0 {
+            if s.k <= s.last {
+                return None;
+            }
+            s.k -= 1;
+            s.w = (s.word)(s.k);
+            if s.k == s.last {
+                s.w &= s.last_mask;
+            }
+        }
+        let b = 63 - s.w.leading_zeros() as usize;
+        s.w &= !(1u64 << b);
+        Some(s.k * 64 + b)
+    }
 }
 
 #[cfg(test)]
@@ -163,5 +249,39 @@ mod tests {
         assert_eq!(each_in_rev(64..64, |k| b.word(k)).next(), None);
         assert_eq!(each_in_rev(0..64, |k| b.word(k)).next(), Some(63));
         assert_eq!(each_in_rev(0..63, |k| b.word(k)).next(), None);
+    }
+
+    #[test]
+    fn the_walks_give_every_bit_set_in_a_range_each_way() {
+        let mut b = Bits::new(200);
+        for i in [0, 3, 63, 64, 127, 128, 130, 191, 192, 199] {
+            b.set(i, true);
+        }
+        for start in 0..200 {
+            for end in start..=200 {
+                let plain: Vec<usize> = (start..end).filter(|&i| b.get(i)).collect();
+                assert_eq!(
+                    each_in(start..end, |k| b.word(k)).collect::<Vec<_>>(),
+                    plain
+                );
+                let mut back: Vec<usize> = each_in_rev(start..end, |k| b.word(k)).collect();
+                back.reverse();
+                assert_eq!(back, plain, "{start}..{end}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_in_a_range_is_the_first_bit_set_in_it() {
+        let mut b = Bits::new(200);
+        for i in [0, 3, 63, 64, 127, 128, 130, 191, 192, 199] {
+            b.set(i, true);
+        }
+        for start in 0..200 {
+            for end in start..=200 {
+                let plain = (start..end).find(|&i| b.get(i));
+                assert_eq!(first_in(start..end, |k| b.word(k)), plain, "{start}..{end}");
+            }
+        }
     }
 }

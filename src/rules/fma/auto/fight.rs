@@ -165,7 +165,9 @@ impl Battle<'_, '_> {
         let lf = self.p.figures[leader];
         let r = reaction::command_radius(lf.quality) as f64;
         let pinned = &self.s.pinned;
-        bits::each_in(self.across(leader, lf.role, r), |k| pinned.word(k))
+        let window = self.win(leader).command.range();
+        debug_assert_eq!(window, self.across(leader, lf.role, r));
+        bits::each_in(window, |k| pinned.word(k))
             .filter(|&g| {
                 g != leader
                     && self.dist2(leader, g) <= r * r

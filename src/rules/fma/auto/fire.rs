@@ -32,7 +32,19 @@ impl Battle<'_, '_> {
     /// one already suppressed, one yet to activate before one that has
     /// (so a suppression costs it an activation), then the nearest.
     pub(super) fn target(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
-        self.target_where(f, reach, 0, |_| true)
+        // The nearest enemy (kept, and just asked for by the action) is the
+        // nearest of its own kind: only the kinds preferred to it need a
+        // walk, and none at all when it is out of reach.
+        let n = self.near_enemy(f)?;
+        let found = if n.d2 > reach * reach {
+            None
+        } else {
+            let (g, kind) = (n.enemy as usize, self.target_kind(n.enemy as usize));
+            self.target_kinds(f, reach, 0..kind, |_| true)
+                .or(Some((g, n.d)))
+        };
+        debug_assert_eq!(found, self.target_where(f, reach, 0, |_| true));
+        found
     }
 
     /// The kind of target `g` is (`target_where`'s order of preference).
@@ -55,6 +67,23 @@ impl Battle<'_, '_> {
         from: usize,
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
+        let found = self.target_kinds(f, reach, from..4, &sees);
+        debug_assert_eq!(
+            found,
+            self.target_by_scan(f, reach, from, &sees)
+                .map(|(g, d2)| (g, d2.sqrt()))
+        );
+        found
+    }
+
+    /// `target_where` over the kinds `kinds` only.
+    fn target_kinds(
+        &self,
+        f: usize,
+        reach: f64,
+        kinds: std::ops::Range<usize>,
+        sees: impl Fn(usize) -> bool,
+    ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
         let other = self.p.figures[f].role.other();
         let (alive, ready, pinned) = (&self.s.alive, &self.s.ready, &self.s.pinned);
@@ -68,14 +97,21 @@ impl Battle<'_, '_> {
             2 => ready.word(k) & pinned.word(k),
             _ => pinned.word(k) & !ready.word(k),
         };
-        let r = self.side(other);
-        let y = self.p.ys[f];
-        let mid = r.start + super::geometry::split(&self.p.ys[r.clone()], y, |gy| gy < y);
-        let found = (from..4).find_map(|kind| {
+        // The walks stop past `reach` across, but a kind with no figure
+        // beyond would read every word to the end of the side: they go over
+        // the window across (a spacing wider than the walk looks) instead.
+        let win = self.win(f);
+        let r = match self.p.guns[f] {
+            Some(w) if w.reach(false) == reach => win.fire[0].range(),
+            Some(w) if w.reach(true) == reach => win.fire[1].range(),
+            _ => self.across(f, other, reach + super::SPACING),
+        };
+        debug_assert_eq!(r, self.across(f, other, reach + super::SPACING));
+        let mid = win.mid as usize;
+        let found = kinds.into_iter().find_map(|kind| {
             self.nearest_of(f, r.clone(), mid, reach, |k| word(kind, k), &sees)
                 .filter(|&(_, d2)| d2 <= r2)
         });
-        debug_assert_eq!(found, self.target_by_scan(f, reach, from, &sees));
         found.map(|(g, d2)| (g, d2.sqrt()))
     }
 
@@ -120,7 +156,11 @@ impl Battle<'_, '_> {
             return;
         }
         let watching = &self.s.watching;
-        let window = self.across(f, self.p.figures[f].role.other(), self.p.max_aimed_reach);
+        let window = self.win(f).watch.range();
+        debug_assert_eq!(
+            window,
+            self.across(f, self.p.figures[f].role.other(), self.p.max_aimed_reach)
+        );
         for g in bits::each_in(window, |k| watching.word(k)) {
             if self.s.places[g].suppressed {
                 continue;
@@ -152,9 +192,17 @@ impl Battle<'_, '_> {
         // across can be nearer or within any gun's reach.
         let (ready, pinned) = (&self.s.ready, &self.s.pinned);
         let free = |k| ready.word(k) & !pinned.word(k);
-        let r = self.side(self.p.figures[f].role.other());
+        // Over the window across only, as `target_where` does.
+        let (r, mid) = (self.win(f).react.range(), self.win(f).mid as usize);
+        debug_assert_eq!(
+            r,
+            self.across(
+                f,
+                self.p.figures[f].role.other(),
+                self.p.max_reach + super::SPACING
+            )
+        );
         let y = self.p.ys[f];
-        let mid = r.start + super::geometry::split(&self.p.ys[r.clone()], y, |gy| gy < y);
         let far = (self.p.max_reach + super::SPACING).powi(2);
         let mut reactor: Option<(usize, f64)> = None;
         // (Each enemy stands at least `dx2` away along the table too.)

@@ -63,6 +63,19 @@ pub(crate) fn split(ys: &[f64], y: f64, below: impl Fn(f64) -> bool) -> usize {
     i
 }
 
+/// The smallest of `xs` and how many times it occurs (`None`: no `x`).
+pub(crate) fn least(xs: impl Iterator<Item = f64>) -> Option<(f64, u32)> {
+    let mut back = (f64::INFINITY, 0);
+    for x in xs {
+        if x < back.0 {
+            back = (x, 1);
+        } else if x == back.0 {
+            back.1 += 1;
+        }
+    }
+    (back.1 > 0).then_some(back)
+}
+
 impl Battle<'_, '_> {
     pub(crate) fn dist(&self, a: usize, b: usize) -> f64 {
         self.dist2(a, b).sqrt()
@@ -156,6 +169,7 @@ impl Battle<'_, '_> {
             self.s.stamps[f / BUCKET] = self.s.clock;
             self.leaders_unsure_near(f);
         }
+        self.back_moves(f, old, new);
         let Some((fx, n)) = self.s.front[side] else {
             return;
         };
@@ -168,17 +182,39 @@ impl Battle<'_, '_> {
         };
     }
 
+    /// Keeps the side's back (`State::back`) as `f` moves from `old` to
+    /// `new` (`None`: goes down); called before its place changes. The side
+    /// is read again only when the last figure at the back leaves it.
+    fn back_moves(&mut self, f: usize, old: f64, new: Option<f64>) {
+        let role = self.p.figures[f].role;
+        let Some((bx, n)) = self.s.back[role.index()] else {
+            return;
+        };
+        let n = n - u32::from(old == bx);
+        self.s.back[role.index()] = match new {
+            Some(x) if x < bx => Some((x, 1)),
+            Some(x) if x == bx => Some((bx, n + 1)),
+            _ if n == 0 => least(self.side(role).filter_map(|g| match g == f {
+                true => new,
+                false => self.s.places[g].up.then_some(self.s.places[g].x),
+            })),
+            _ => Some((bx, n)),
+        };
+    }
+
     /// A new turn: every figure still up is yet to activate.
     pub(crate) fn begin_turn_marks(&mut self) {
         self.s.unsure.clone_from(&self.p.leaders);
         self.s.unsure_words.clone_from(&self.p.leader_words);
         self.s.first_ready = [0; 2];
         self.s.first_free = [0; 2];
-        for (f, pl) in self.s.places.iter_mut().enumerate() {
+        for pl in self.s.places.iter_mut() {
             pl.activated = !pl.up;
             pl.moved = false;
-            self.s.ready.set(f, pl.up);
         }
+        // Ready: every figure up, a word at a time.
+        debug_assert!((0..self.s.places.len()).all(|f| self.s.alive.get(f) == self.up(f)));
+        self.s.ready.clone_from(&self.s.alive);
     }
 
     pub(crate) fn up(&self, f: usize) -> bool {
@@ -206,13 +242,7 @@ impl Battle<'_, '_> {
     /// some reach scans this window in the order of a scan of the whole
     /// side, and so finds what that scan finds.
     pub(crate) fn across(&self, f: usize, role: Role, reach: f64) -> Range<usize> {
-        let r = self.side(role);
-        let y = self.p.ys[f];
-        let band = reach + SPACING;
-        let ys = &self.p.ys[r.clone()];
-        let lo = split(ys, y - band, |gy| gy < y - band);
-        let hi = split(ys, y + band, |gy| gy <= y + band);
-        r.start + lo..r.start + hi.max(lo)
+        self.p.across(f, role, reach)
     }
 
     /// Visits the figures of `role` outward across the table from `f`:
@@ -223,7 +253,12 @@ impl Battle<'_, '_> {
     pub(crate) fn outward(&self, f: usize, role: Role, mut visit: impl FnMut(usize, f64) -> bool) {
         let r = self.side(role);
         let y = self.p.ys[f];
-        let mid = r.start + split(&self.p.ys[r.clone()], y, |gy| gy < y);
+        let mid = if role == self.p.figures[f].role {
+            r.start + split(&self.p.ys[r.clone()], y, |gy| gy < y)
+        } else {
+            self.win(f).mid as usize
+        };
+        debug_assert_eq!(mid, r.start + split(&self.p.ys[r.clone()], y, |gy| gy < y));
         let dy2 = |g: usize| {
             let dy = y - self.p.ys[g];
             dy * dy
@@ -278,8 +313,8 @@ impl Battle<'_, '_> {
     /// the best so far), with its squared distance; none farther than `reach`
     /// across is looked at. Outward across the table from `f` over those
     /// bits, each way until nothing farther across can be nearer.
-    /// `r` is the side's range, `mid` the first of it at or beyond `f`
-    /// across.
+    /// `r` is the part of the side to look over (a window across at least
+    /// `reach` wide), `mid` the first of it at or beyond `f` across.
     pub(crate) fn nearest_of(
         &self,
         f: usize,
@@ -327,12 +362,23 @@ impl Battle<'_, '_> {
     /// that much. An attacker closing on the defenders' line searches for a
     /// target over the few enemies across from it rather than over every
     /// one within its distance across.
+    /// Short of the enemy's back (its smallest `x`) likewise: a defender
+    /// whose enemies all stand at a line of cover ahead looks at the few
+    /// across from it.
     #[inline]
     pub(crate) fn short_of_front(&self, f: usize) -> f64 {
         let other = self.p.figures[f].role.other().index();
-        match self.s.front[other] {
-            Some((front, _)) if self.s.places[f].x > front => {
-                let dx = self.s.places[f].x - front;
+        let x = self.s.places[f].x;
+        debug_assert!(self.s.back[other].is_none_or(|(b, _)| self
+            .side(self.p.figures[f].role.other())
+            .all(|g| !self.up(g) || self.s.places[g].x >= b)));
+        match (self.s.front[other], self.s.back[other]) {
+            (Some((front, _)), _) if x > front => {
+                let dx = x - front;
+                dx * dx
+            }
+            (_, Some((back, _))) if x < back => {
+                let dx = back - x;
                 dx * dx
             }
             _ => 0.0,
@@ -345,6 +391,11 @@ impl Battle<'_, '_> {
     /// across can be nearer; the same as `nearest_where` with no condition.
     /// The result is kept until an enemy within its distance across moves.)
     pub(crate) fn nearest(&self, f: usize) -> Option<(usize, f64)> {
+        self.near_enemy(f).map(|n| (n.enemy as usize, n.d))
+    }
+
+    /// `nearest` with its squared distance (as the searches reckon it).
+    pub(crate) fn near_enemy(&self, f: usize) -> Option<Near> {
         let found = self.kept_nearest(f).or_else(|| self.search_nearest(f));
         debug_assert_eq!(
             found.map(|n| (n.enemy as usize, n.d2.to_bits())),
@@ -357,7 +408,7 @@ impl Battle<'_, '_> {
                 })
                 .map(|(g, d2)| (g, d2.to_bits()))
         );
-        found.map(|n| (n.enemy as usize, n.d))
+        found
     }
 
     /// The nearest enemy kept from an earlier search, with its squared
@@ -381,7 +432,8 @@ impl Battle<'_, '_> {
         let r = self.side(self.p.figures[f].role.other());
         let (alive, ys, places) = (&self.s.alive, &self.p.ys, &self.s.places);
         let (x, y) = (self.s.places[f].x, self.p.ys[f]);
-        let mid = r.start + split(&ys[r.clone()], y, |gy| gy < y);
+        let mid = self.win(f).mid as usize;
+        debug_assert_eq!(mid, r.start + split(&ys[r.clone()], y, |gy| gy < y));
         let dx2 = self.short_of_front(f);
         let mut best: Option<(usize, f64)> = None;
         // Whether to look on past `g` (an enemy up). Farther across, no

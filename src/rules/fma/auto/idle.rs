@@ -96,7 +96,11 @@ impl Battle<'_, '_> {
         }
         let moves = self.p.figures[f].burden.inches() as f64;
         let reach = self.p.max_aimed_reach.max(2.0 * moves + BASE);
-        let window = self.across(f, self.p.figures[f].role.other(), reach);
+        let window = self.win(f).remote.range();
+        debug_assert_eq!(
+            window,
+            self.across(f, self.p.figures[f].role.other(), reach)
+        );
         let alive = &self.s.alive;
         if bits::first_in(window, |k| alive.word(k)).is_some() {
             return false;

@@ -33,6 +33,7 @@ pub mod smoke;
 #[cfg(test)]
 mod smoke_tests;
 pub mod table;
+mod windows;
 
 use crate::battle::drive::{play_out, TurnByTurn};
 use crate::battle::event::Happening;
@@ -169,6 +170,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) side_aimed_reach: [f64; 2],
     /// Who carries smoke, and how much each stand has.
     pub(crate) smoke: screen::Kit,
+    /// Each figure's windows across for its most asked reaches.
+    pub(crate) windows: Vec<windows::Windows>,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.
@@ -192,6 +195,11 @@ pub(crate) struct State {
     /// Each side's front: the largest `x` of its figures up and how many
     /// stand there; `None` until asked for after it changed.
     pub(crate) front: [Option<(f64, u32)>; 2],
+    /// Each side's back: the smallest `x` of its figures up and how many
+    /// stand there (`None` when none is up); a bound on how far along the
+    /// table every enemy stands from a defender, as `front` is for an
+    /// attacker.
+    pub(crate) back: [Option<(f64, u32)>; 2],
     /// Moves made so far by all figures: the clock of `stamps`.
     pub(crate) clock: u32,
     /// For each `BUCKET` figures (by index), the `clock` of the last move

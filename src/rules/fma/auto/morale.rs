@@ -18,9 +18,11 @@ impl Battle<'_, '_> {
         let side = self.side(self.p.figures[f].role);
         let within = (f > side.start && near(f - 1))
             || (f + 1 < side.end && near(f + 1))
-            || self
-                .across(f, self.p.figures[f].role, q.sides() as f64)
-                .any(near);
+            || self.win(f).friends.range().any(near);
+        debug_assert_eq!(
+            self.win(f).friends.range(),
+            self.across(f, self.p.figures[f].role, q.sides() as f64)
+        );
         debug_assert_eq!(!within, {
             let nearest = self
                 .friends(f)
@@ -124,7 +126,11 @@ impl Battle<'_, '_> {
     pub(super) fn friends_react(&mut self, down: usize) {
         // A test changes only its own figure, so each friend is judged
         // just before its test as it would be before all of them (no list).
-        let window = self.across(down, self.p.figures[down].role, Die::D12.sides() as f64);
+        let window = self.win(down).down.range();
+        debug_assert_eq!(
+            window,
+            self.across(down, self.p.figures[down].role, Die::D12.sides() as f64)
+        );
         for g in window {
             if g != down
                 && self.s.places[g].up

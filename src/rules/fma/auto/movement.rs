@@ -143,7 +143,8 @@ impl Battle<'_, '_> {
         let q = fig.quality.sides() as f64;
         let mut least = f64::INFINITY;
         let mut any = false;
-        for g in self.across(f, fig.role, q) {
+        debug_assert_eq!(self.win(f).friends.range(), self.across(f, fig.role, q));
+        for g in self.win(f).friends.range() {
             if g == f || !self.s.places[g].up {
                 continue;
             }

@@ -55,6 +55,7 @@ impl<'a> Prepared<'a> {
                 by_figure: Vec::new(),
                 rounds: Vec::new(),
             },
+            windows: Vec::new(),
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -166,6 +167,7 @@ impl<'a> Prepared<'a> {
             }
         }
         p.leader_words = p.leaders.summary();
+        p.windows = p.find_windows();
         Ok(p)
     }
 
@@ -182,6 +184,7 @@ impl<'a> Prepared<'a> {
             pinned: self.marks(|pl| pl.up && pl.suppressed),
             watching: self.marks(|pl| pl.up && pl.overwatch),
             front: [None; 2],
+            back: [Role::Attacker, Role::Defender].map(|r| self.back_at_start(r)),
             unsure: self.leaders.clone(),
             unsure_words: self.leader_words.clone(),
             first_ready: [0; 2],
@@ -193,6 +196,14 @@ impl<'a> Prepared<'a> {
             clouds: Vec::new(),
             smoke_rounds: self.smoke.rounds.clone(),
         }
+    }
+
+    /// A side's back (`State::back`) as the battle starts.
+    fn back_at_start(&self, role: Role) -> Option<(f64, u32)> {
+        let xs = (0..self.figures.len())
+            .filter(|&g| self.figures[g].role == role && self.places[g].up)
+            .map(|g| self.places[g].x);
+        super::geometry::least(xs)
     }
 
     fn marks(&self, on: impl Fn(&Place) -> bool) -> Bits {
