@@ -317,15 +317,8 @@ impl Battle<'_, '_> {
         }
         if let Some(reading) = reading {
             let names = drawn.iter().map(|c| c.name()).collect();
-            self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
-                firer: b.code(e),
-                target: b.code(t),
-                drawn: names,
-                valid: reading.valid.iter().map(|c| c.name()).collect(),
-                total: reading.valid_total,
-                result: reading.result,
-                effects: Vec::new(),
-            });
+            let result = reading.result;
+            self.log_chits(e, t, names, reading, result, Vec::new());
         }
         self.s.drawn = drawn;
     }

@@ -195,15 +195,7 @@ impl Battle<'_, '_> {
         }
         self.carrier_hit(t, outcome, attack);
         if let Some((reading, names)) = reading {
-            self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
-                firer: b.code(e),
-                target: b.code(t),
-                drawn: names,
-                valid: reading.valid.iter().map(|c| c.name()).collect(),
-                total: reading.valid_total,
-                result: outcome.word(),
-                effects,
-            });
+            self.log_chits(e, t, names, reading, outcome.word(), effects);
         }
     }
 
@@ -237,16 +229,31 @@ impl Battle<'_, '_> {
         }
         if let Some(reading) = reading {
             let names = drawn.iter().map(|c| c.name()).collect();
-            self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
-                firer: b.code(e),
-                target: b.code(t),
-                drawn: names,
-                valid: reading.valid.iter().map(|c| c.name()).collect(),
-                total: reading.valid_total,
-                result: reading.result,
-                effects: Vec::new(),
-            });
+            let result = reading.result;
+            self.log_chits(e, t, names, reading, result, Vec::new());
         }
         self.s.drawn = drawn;
+    }
+
+    /// Logs the chits `e`'s fire drew against `t`: all of them, the valid
+    /// ones with their total, and what they did.
+    pub(super) fn log_chits(
+        &mut self,
+        e: usize,
+        t: usize,
+        drawn: Vec<String>,
+        reading: chits::Reading,
+        result: &'static str,
+        effects: Vec<&'static str>,
+    ) {
+        self.log(Some(self.s.elements[e].role), move |b| DsEvent::Chits {
+            firer: b.code(e),
+            target: b.code(t),
+            drawn,
+            valid: reading.valid.iter().map(|c| c.name()).collect(),
+            total: reading.valid_total,
+            result,
+            effects,
+        });
     }
 }

@@ -123,27 +123,35 @@ fn ends(range: &Range<usize>) -> Option<(usize, usize, u64, u64)> {
 /// The indices in `range`, in order, whose bits are set in `word(k)`.
 #[inline]
 pub(crate) fn each_in<F: Fn(usize) -> u64>(range: Range<usize>, word: F) -> Walk<F> {
-    match ends(&range) {
-        None => Walk {
+    walk_from(
+        word,
+        ends(&range).map(|(first, last, low, high)| (first, low, last, high)),
+    )
+}
+
+/// A walk that starts at word `k` under `mask` and stops after word `last`
+/// under `last_mask` (both masks on a one-word range); empty on `None`.
+#[inline]
+fn walk_from<F: Fn(usize) -> u64>(word: F, ends: Option<(usize, u64, usize, u64)>) -> Walk<F> {
+    let Some((k, mask, last, last_mask)) = ends else {
+        return Walk {
             k: 0,
             w: 0,
             last: 0,
             last_mask: 0,
             word,
-        },
-        Some((first, last, low, high)) => {
-            let mut w = word(first) & low;
-            if first == last {
-                w &= high;
-            }
-            Walk {
-                k: first,
-                w,
-                last,
-                last_mask: high,
-                word,
-            }
-        }
+        };
+    };
+    let mut w = word(k) & mask;
+    if k == last {
+        w &= last_mask;
+    }
+    Walk {
+        k,
+        w,
+        last,
+        last_mask,
+        word,
     }
 }
 
@@ -174,28 +182,10 @@ pub(crate) struct WalkBack<F>(Walk<F>);
 /// The indices in `range`, last first, whose bits are set in `word(k)`.
 #[inline]
 pub(crate) fn each_in_rev<F: Fn(usize) -> u64>(range: Range<usize>, word: F) -> WalkBack<F> {
-    WalkBack(match ends(&range) {
-        None => Walk {
-            k: 0,
-            w: 0,
-            last: 0,
-            last_mask: 0,
-            word,
-        },
-        Some((first, last, low, high)) => {
-            let mut w = word(last) & high;
-            if first == last {
-                w &= low;
-            }
-            Walk {
-                k: last,
-                w,
-                last: first,
-                last_mask: low,
-                word,
-            }
-        }
-    })
+    WalkBack(walk_from(
+        word,
+        ends(&range).map(|(first, last, low, high)| (last, high, first, low)),
+    ))
 }
 
 impl<F: Fn(usize) -> u64> Iterator for WalkBack<F> {
