@@ -5,7 +5,6 @@
 //! one.
 
 use super::events::{ActEvent, Init};
-use super::fire::Shot;
 use super::Battle;
 use crate::battle::result::Role;
 use crate::battle::shared_events::Shared;
@@ -219,10 +218,8 @@ impl Battle<'_, '_> {
         }
         match target {
             Some(j) => {
-                let shot = Shot {
-                    value,
-                    ..self.auto_shot(i, j)
-                };
+                let mut shot = self.auto_shot(i, j);
+                shot.value = value;
                 self.attack(i, j, shot);
                 true
             }
