@@ -220,7 +220,7 @@ impl Battle<'_, '_> {
             Some(j) => {
                 let mut shot = self.auto_shot(i, j);
                 shot.value = value;
-                self.attack(i, j, shot);
+                self.attack(i, j, &shot);
                 true
             }
             None => {

@@ -191,7 +191,7 @@ impl Battle<'_, '_> {
             self.s.readied -= 1;
             self.s.pieces[r].readied_on = Some(Some(mover));
             let shot = self.auto_shot(r, mover);
-            self.attack(r, mover, shot);
+            self.attack(r, mover, &shot);
         }
     }
 
@@ -238,9 +238,9 @@ impl Battle<'_, '_> {
 
     /// One opposed roll of `i` against `j`; area weapons then roll against
     /// everyone else in the template, and scatter when they miss.
-    pub(crate) fn attack(&mut self, i: usize, j: usize, shot: Shot) -> Outcome {
+    pub(crate) fn attack(&mut self, i: usize, j: usize, shot: &Shot) -> Outcome {
         let free = shot.via.is_some();
-        let out = self.one_roll(i, j, &shot);
+        let out = self.one_roll(i, j, shot);
         if free || self.s.pieces[j].is_aircraft() {
             return out;
         }
