@@ -200,10 +200,11 @@ impl Battle<'_, '_> {
         };
         // Attackers short of their weapon's best band fire and move by turns;
         // a grid begun is finished first.
-        let value = target.map(|j| {
+        let aim = target.map(|j| {
             let r = self.distance(i, j);
-            self.weapon_value(i, j, r).unwrap_or(0)
+            (r, self.weapon_value(i, j, r).unwrap_or(0))
         });
+        let value = aim.map(|(_, v)| v);
         let short_of_best = value.is_some_and(|v| v < best);
         let wants_to_step =
             target.is_none() || progress > 0 || (short_of_best && phase.is_multiple_of(2));
@@ -216,9 +217,10 @@ impl Battle<'_, '_> {
             self.move_step(i, next);
             return true;
         }
-        match target {
-            Some(j) => {
-                let mut shot = self.auto_shot(i, j);
+        match target.zip(aim) {
+            Some((j, (range, _))) => {
+                // Nothing has moved since the range was measured.
+                let mut shot = self.auto_shot_at(i, j, range);
                 shot.value = value;
                 self.attack(i, j, &shot);
                 true

@@ -85,8 +85,13 @@ impl Battle<'_, '_> {
 
     /// The shot `i` would make at `j` in the auto-resolver.
     pub(super) fn auto_shot(&self, i: usize, j: usize) -> Shot {
+        self.auto_shot_at(i, j, self.distance(i, j))
+    }
+
+    /// The same where the caller has the range (`distance`) already.
+    pub(super) fn auto_shot_at(&self, i: usize, j: usize, range: i64) -> Shot {
+        debug_assert_eq!(range, self.distance(i, j));
         let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
-        let range = self.distance(i, j);
         let dug = b.role == Role::Defender && !b.is_aircraft() && range > 1;
         Shot {
             range,
