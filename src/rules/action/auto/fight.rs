@@ -5,7 +5,6 @@
 //! one.
 
 use super::events::{ActEvent, Init};
-use super::fire::Shot;
 use super::Battle;
 use crate::battle::result::Role;
 use crate::battle::shared_events::Shared;
@@ -201,10 +200,11 @@ impl Battle<'_, '_> {
         };
         // Attackers short of their weapon's best band fire and move by turns;
         // a grid begun is finished first.
-        let value = target.map(|j| {
+        let aim = target.map(|j| {
             let r = self.distance(i, j);
-            self.weapon_value(i, j, r).unwrap_or(0)
+            (r, self.weapon_value(i, j, r).unwrap_or(0))
         });
+        let value = aim.map(|(_, v)| v);
         let short_of_best = value.is_some_and(|v| v < best);
         let wants_to_step =
             target.is_none() || progress > 0 || (short_of_best && phase.is_multiple_of(2));
@@ -217,13 +217,12 @@ impl Battle<'_, '_> {
             self.move_step(i, next);
             return true;
         }
-        match target {
-            Some(j) => {
-                let shot = Shot {
-                    value,
-                    ..self.auto_shot(i, j)
-                };
-                self.attack(i, j, shot);
+        match target.zip(aim) {
+            Some((j, (range, _))) => {
+                // Nothing has moved since the range was measured.
+                let mut shot = self.auto_shot_at(i, j, range);
+                shot.value = value;
+                self.attack(i, j, &shot);
                 true
             }
             None => {

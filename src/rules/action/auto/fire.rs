@@ -85,8 +85,13 @@ impl Battle<'_, '_> {
 
     /// The shot `i` would make at `j` in the auto-resolver.
     pub(super) fn auto_shot(&self, i: usize, j: usize) -> Shot {
+        self.auto_shot_at(i, j, self.distance(i, j))
+    }
+
+    /// The same where the caller has the range (`distance`) already.
+    pub(super) fn auto_shot_at(&self, i: usize, j: usize, range: i64) -> Shot {
+        debug_assert_eq!(range, self.distance(i, j));
         let (a, b) = (&self.s.pieces[i], &self.s.pieces[j]);
-        let range = self.distance(i, j);
         let dug = b.role == Role::Defender && !b.is_aircraft() && range > 1;
         Shot {
             range,
@@ -191,7 +196,7 @@ impl Battle<'_, '_> {
             self.s.readied -= 1;
             self.s.pieces[r].readied_on = Some(Some(mover));
             let shot = self.auto_shot(r, mover);
-            self.attack(r, mover, shot);
+            self.attack(r, mover, &shot);
         }
     }
 
@@ -238,9 +243,9 @@ impl Battle<'_, '_> {
 
     /// One opposed roll of `i` against `j`; area weapons then roll against
     /// everyone else in the template, and scatter when they miss.
-    pub(crate) fn attack(&mut self, i: usize, j: usize, shot: Shot) -> Outcome {
+    pub(crate) fn attack(&mut self, i: usize, j: usize, shot: &Shot) -> Outcome {
         let free = shot.via.is_some();
-        let out = self.one_roll(i, j, &shot);
+        let out = self.one_roll(i, j, shot);
         if free || self.s.pieces[j].is_aircraft() {
             return out;
         }
