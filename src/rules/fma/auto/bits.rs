@@ -241,12 +241,18 @@ mod tests {
         assert_eq!(each_in_rev(0..63, |k| b.word(k)).next(), None);
     }
 
-    #[test]
-    fn the_walks_give_every_bit_set_in_a_range_each_way() {
+    /// 200 bits set at and around the word edges, for the range walks.
+    fn edges() -> Bits {
         let mut b = Bits::new(200);
         for i in [0, 3, 63, 64, 127, 128, 130, 191, 192, 199] {
             b.set(i, true);
         }
+        b
+    }
+
+    #[test]
+    fn the_walks_give_every_bit_set_in_a_range_each_way() {
+        let b = edges();
         for start in 0..200 {
             for end in start..=200 {
                 let plain: Vec<usize> = (start..end).filter(|&i| b.get(i)).collect();
@@ -263,10 +269,7 @@ mod tests {
 
     #[test]
     fn the_first_in_a_range_is_the_first_bit_set_in_it() {
-        let mut b = Bits::new(200);
-        for i in [0, 3, 63, 64, 127, 128, 130, 191, 192, 199] {
-            b.set(i, true);
-        }
+        let b = edges();
         for start in 0..200 {
             for end in start..=200 {
                 let plain = (start..end).find(|&i| b.get(i));
