@@ -23,9 +23,10 @@ pub fn order(entries: &[Entry]) -> Vec<usize> {
     out
 }
 
-/// `order` written into `out`, with `keys` as room to sort in: every turn
-/// of every odds run sorts every element, and fresh vectors for it cost
-/// more than the sort.
+/// `order` written into `out`, with `keys` as room to sort in, so that a
+/// resolver ordering every turn reuses its vectors (the auto-resolver
+/// orders by counting, `order_counted`, and comes here only when that
+/// cannot serve).
 pub fn order_into(entries: &[Entry], keys: &mut Vec<u64>, out: &mut Vec<usize>) {
     out.clear();
     // One number a place, sorted as numbers: the roll and evasion turned
@@ -45,7 +46,7 @@ pub fn order_into(entries: &[Entry], keys: &mut Vec<u64>, out: &mut Vec<usize>) 
                 | u64::from(!e.defender) << 32
                 | e.index as u64
         }));
-        sort_keys(keys);
+        keys.sort_unstable();
         out.extend(keys.iter().map(|&k| k as u32 as usize));
         return;
     }
@@ -98,39 +99,6 @@ pub fn order_counted(
         count[b] += 1;
     }
     true
-}
-
-/// Sorts packed initiative keys: a counting pass on the roll's byte (the
-/// top of the key, at most 256 values, about two elements a value), then
-/// an insertion pass that orders each roll's few by the rest of the key.
-/// Cheaper than a comparison sort of two hundred keys every turn.
-fn sort_keys(keys: &mut Vec<u64>) {
-    let n = keys.len();
-    let byte = |k: u64| (k >> 41) as usize & 0xff;
-    let mut start = [0u32; 257];
-    for &k in keys.iter() {
-        start[byte(k) + 1] += 1;
-    }
-    for b in 0..256 {
-        start[b + 1] += start[b];
-    }
-    // The second half of `keys` is the room the counted keys go to.
-    keys.resize(2 * n, 0);
-    let (from, to) = keys.split_at_mut(n);
-    for &k in from.iter() {
-        let b = byte(k);
-        to[start[b] as usize] = k;
-        start[b] += 1;
-    }
-    for m in 1..n {
-        let mut p = m;
-        while p > 0 && to[p - 1] > to[p] {
-            to.swap(p - 1, p);
-            p -= 1;
-        }
-    }
-    keys.drain(..n);
-    debug_assert!(keys.is_sorted());
 }
 
 /// The same order by comparing the entries field by field.
