@@ -9,8 +9,32 @@ use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::infantry;
 
 /// Target priority, smallest first: wrong kind for an anti-armour weapon,
-/// not yet activated, range, in cover, unit.
-type TargetKey = (bool, bool, i64, bool, usize);
+/// not yet activated, range, in cover, unit; packed into one number from
+/// the highest bits down (`target_key`), so that the walk over the enemy
+/// roster compares one number per unit instead of a tuple field by field.
+type TargetKey = u128;
+
+/// No target found yet: above every key (a unit index would need 62 bits
+/// set to reach it).
+const NO_KEY: TargetKey = u128::MAX;
+
+/// The key of a target of the wrong kind (`wrong`), in a unit not yet
+/// activated (`idle`), `range` away, in cover, of unit `v`.
+#[inline]
+fn target_key(wrong: bool, idle: bool, range: i64, cover: bool, v: usize) -> TargetKey {
+    debug_assert!(range >= 0 && (v as u128) < 1 << 62);
+    u128::from(wrong) << 127
+        | u128::from(idle) << 126
+        | (range as u128) << 63
+        | u128::from(cover) << 62
+        | v as u128
+}
+
+/// Whether `key` is of a target of the wrong kind.
+#[inline]
+fn wrong_kind(key: TargetKey) -> bool {
+    key >> 127 == 1
+}
 
 /// A firer's choice: the enemy unit, the first target found in it, and where
 /// in the plan's list of options the elements of it it may aim at lie (start,
@@ -78,11 +102,12 @@ impl Battle<'_, '_> {
         let class = self.firer_class(e)?;
         let own_apart = self.apart(f.unit);
         // The best key so far, its unit, and (element by element) its pick.
-        let mut best: Option<(TargetKey, usize, usize)> = None;
+        let mut best: (TargetKey, usize, usize) = (NO_KEY, 0, 0);
         for v in self.side_iter(f.role.other()) {
             let (x, range) = (&self.s.units[v], self.gap(f.unit, v));
-            let least = (false, !x.activated, range, x.post != Post::Open, v);
-            if only.is_some_and(|o| o != v) || prune && best.is_some_and(|(b, ..)| least >= b) {
+            let (idle, cover) = (!x.activated, x.post != Post::Open);
+            let least = target_key(false, idle, range, cover, v);
+            if only.is_some_and(|o| o != v) || prune && least >= best.0 {
                 continue;
             }
             if prune && !own_apart && !self.apart(v) {
@@ -93,9 +118,9 @@ impl Battle<'_, '_> {
                 }
                 let (pref, any) = self.unit_pick(class, e, av, v);
                 if any >= range {
-                    let key = (pref < range, least.1, range, least.3, v);
-                    if best.is_none_or(|(b, ..)| key < b) {
-                        best = Some((key, v, usize::MAX));
+                    let key = target_key(pref < range, idle, range, cover, v);
+                    if key < best.0 {
+                        best = (key, v, usize::MAX);
                     }
                 }
                 continue;
@@ -122,31 +147,29 @@ impl Battle<'_, '_> {
                     continue;
                 }
                 let tv = self.s.elements[t].is_vehicle();
-                let key = (
-                    av && !tv,
-                    !self.s.units[v].activated,
-                    range,
-                    self.s.units[v].post != Post::Open,
-                    v,
-                );
-                if best.is_none_or(|(b, ..)| key < b) {
-                    best = Some((key, v, t));
+                let key = target_key(av && !tv, idle, range, cover, v);
+                if key < best.0 {
+                    best = (key, v, t);
                 }
                 // Within one unit the key differs only by whether the target
                 // is a vehicle; once the better kind is found, the rest of the
                 // unit cannot beat it.
-                if !key.0 {
+                if !wrong_kind(key) {
                     break;
                 }
             }
         }
-        let (key, v, found) = best?;
+        let (key, v, found) = best;
+        if key == NO_KEY {
+            return None;
+        }
+        let wrong = wrong_kind(key);
         let range = self.gap(f.unit, v);
         let from = options.len();
         let at = self.aim_at(e, v);
         options.extend(self.alive(v).filter(|&t| {
             self.shot_reach_in(at, e, t) >= self.element_range(e, t, range)
-                && (self.s.elements[t].is_vehicle() != key.0 || !av)
+                && (self.s.elements[t].is_vehicle() != wrong || !av)
         }));
         // The first element of the preferred kind with a shot: the element
         // by element search's pick.
