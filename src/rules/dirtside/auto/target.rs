@@ -103,8 +103,13 @@ impl Battle<'_, '_> {
         let own_apart = self.apart(f.unit);
         // The best key so far, its unit, and (element by element) its pick.
         let mut best: (TargetKey, usize, usize) = (NO_KEY, 0, 0);
+        // The firer's spot and the units read once for the walk, which is
+        // most of a fire plan's cost.
+        let (units, here) = (&self.s.units[..], self.s.units[f.unit].dist);
         for v in self.side_iter(f.role.other()) {
-            let (x, range) = (&self.s.units[v], self.gap(f.unit, v));
+            let x = &units[v];
+            let range = (x.dist - here).abs();
+            debug_assert_eq!(range, self.gap(f.unit, v));
             let (idle, cover) = (!x.activated, x.post != Post::Open);
             let least = target_key(false, idle, range, cover, v);
             if only.is_some_and(|o| o != v) || prune && least >= best.0 {
