@@ -251,7 +251,15 @@ impl Battle<'_, '_> {
         // turns, and of broken units falling back).
         let reach = self.unit_longest(u);
         let role = self.s.units[u].role.other();
-        let far = only.is_none() && self.side_iter(role).all(|v| self.nearest_gap(u, v) > reach);
+        let (units, here, own_apart) = (&self.s.units[..], self.s.units[u].dist, self.apart(u));
+        let far = only.is_none()
+            && self.side_iter(role).all(|v| {
+                if own_apart || self.apart(v) {
+                    self.nearest_gap(u, v) > reach
+                } else {
+                    (units[v].dist - here).abs() > reach
+                }
+            });
         debug_assert!(!far || !self.alive(u).any(|e| self.has_target(e, None)));
         for (k, e) in self.alive(u).enumerate().filter(|_| !far) {
             let kind = self.firer_kind(e);
