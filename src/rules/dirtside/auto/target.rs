@@ -106,7 +106,20 @@ impl Battle<'_, '_> {
         // The firer's spot and the units read once for the walk, which is
         // most of a fire plan's cost.
         let (units, here) = (&self.s.units[..], self.s.units[f.unit].dist);
-        for v in self.side_iter(f.role.other()) {
+        // A plan at one unit (opportunity fire, an assault's pinning fire)
+        // weighs that unit alone, if it is on the table.
+        let one = only.filter(|&o| self.present(o) && self.s.units[o].role != f.role);
+        debug_assert_eq!(
+            one,
+            only.filter(|&o| self.side_iter(f.role.other()).any(|v| v == o))
+        );
+        let roster = &self.s.roster[f.role.other().index()];
+        let walk: &[usize] = match (only, &one) {
+            (None, _) => roster,
+            (Some(_), Some(o)) => std::slice::from_ref(o),
+            (Some(_), None) => &[],
+        };
+        for &v in walk {
             let x = &units[v];
             let range = (x.dist - here).abs();
             debug_assert_eq!(range, self.gap(f.unit, v));
@@ -261,7 +274,12 @@ impl Battle<'_, '_> {
                 }
             });
         debug_assert!(!far || !self.alive(u).any(|e| self.has_target(e, None)));
-        for (k, e) in self.alive(u).enumerate().filter(|_| !far) {
+        let members = if far { &[][..] } else { &self.p.members[u][..] };
+        let alive = members
+            .iter()
+            .copied()
+            .filter(|&e| self.s.elements[e].alive);
+        for (k, e) in alive.enumerate() {
             let kind = self.firer_kind(e);
             let i = match buf.searched.iter().position(|(c, _)| *c == kind) {
                 Some(i) => i,
