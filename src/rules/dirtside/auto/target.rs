@@ -67,12 +67,19 @@ impl Battle<'_, '_> {
     pub(crate) fn has_target(&self, e: usize, only: Option<usize>) -> bool {
         let f = self.s.elements[e];
         let reach = self.longest(e);
-        self.side_iter(f.role.other()).any(|v| {
-            if only.is_some_and(|o| o != v) {
-                return false;
-            }
+        let shot = |v| {
             self.nearest_gap(f.unit, v) <= reach && self.reaches_unit(e, v, self.gap(f.unit, v))
-        })
+        };
+        match only {
+            None => self.side_iter(f.role.other()).any(shot),
+            // One unit (the assault's pinning check) is asked alone, if it
+            // is on the table, not found by a walk past the others.
+            Some(o) => {
+                let on = self.present(o) && self.s.units[o].role != f.role;
+                debug_assert_eq!(on, self.side_iter(f.role.other()).any(|v| v == o));
+                on && shot(o)
+            }
+        }
     }
 
     /// What of firer `e` decides its target: two elements of one unit alike
