@@ -23,16 +23,17 @@ impl Battle<'_, '_> {
         let role = self.s.units[u].role;
         let other = role.other();
         let here = self.s.units[u].dist;
+        // The nearest enemy unit with teams, if within a double move: the
+        // range is asked first (nearly every unit is out of it), whether
+        // the unit holds teams only of one near enough to matter.
+        let within = 2 * mf + 2;
         let mut target: Option<(i64, usize)> = None;
         for &v in &self.s.roster[other.index()] {
-            let x = &self.s.units[v];
-            if !self.holds_teams(v) {
+            let gap = (self.s.units[v].dist - here).abs();
+            if gap > within || target.is_some_and(|(g, _)| gap >= g) || !self.holds_teams(v) {
                 continue;
             }
-            let gap = (x.dist - here).abs();
-            if target.is_none_or(|(g, _)| gap < g) {
-                target = Some((gap, v));
-            }
+            target = Some((gap, v));
         }
         debug_assert_eq!(
             target,
@@ -40,11 +41,9 @@ impl Battle<'_, '_> {
                 .filter(|&v| self.alive(v).any(|e| !self.s.elements[e].is_vehicle()))
                 .map(|v| (self.gap(u, v), v))
                 .min()
+                .filter(|&(g, _)| g <= within)
         );
         let (gap, v) = target?;
-        if gap > 2 * mf + 2 {
-            return None;
-        }
         // Fire to pin first (docs/rules-decisions.md): a unit that has not
         // yet fired at the unit it means to assault closes to its weapons'
         // reach and fires at it in this activation, going in at a later one.

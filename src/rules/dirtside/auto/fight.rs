@@ -249,8 +249,10 @@ impl Battle<'_, '_> {
         let own_apart = self.apart(u);
         // Some element of `u` has a shot at some enemy unit: the farthest
         // shot between the two units (kept until either changes) reaches.
+        let (units, here) = (&self.s.units[..], self.s.units[u].dist);
         let found = self.side_iter(other).any(|v| {
-            let range = self.gap(u, v);
+            let range = (units[v].dist - here).abs();
+            debug_assert_eq!(range, self.gap(u, v));
             if own_apart || self.apart(v) {
                 // Elements apart: the per-unit answer is only a bound, so
                 // each element asks (as `has_target` does) once it passes.

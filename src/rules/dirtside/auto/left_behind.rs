@@ -5,6 +5,32 @@
 
 use super::events::DsEvent;
 use super::Battle;
+use std::cell::Cell;
+
+/// The most spots a unit's elements are kept at (a spread unit stands at
+/// two as a rule: its own and where its immobilised vehicle stays).
+const SPOTS: usize = 4;
+
+/// A unit's living elements' spots, one of each: (the reach epoch and the
+/// unit's spot they were read at, the spots, how many; `u8::MAX`: more
+/// than `SPOTS`).
+type Spots = (u64, i64, [i64; SPOTS], u8);
+
+/// Per unit, the distinct spots of its living elements, kept until
+/// anything moves or is lost: a spread unit's nearest gap is asked by every
+/// enemy fire plan and reach check, each reading every element's spot.
+#[derive(Clone, Default)]
+pub(crate) struct SpotsMemo {
+    cells: Vec<Cell<Spots>>,
+}
+
+impl SpotsMemo {
+    pub(crate) fn restart(&mut self, units: usize) {
+        // The epoch moves on at each restart, so no cell left matches.
+        self.cells
+            .resize(units, Cell::new((u64::MAX, 0, [0; SPOTS], 0)));
+    }
+}
 
 impl Battle<'_, '_> {
     /// Before unit `u` leaves its spot, its immobilised vehicles that still
@@ -19,6 +45,8 @@ impl Battle<'_, '_> {
                 self.s.left_behind = true;
                 self.s.reach_memo.apart[u] = true;
                 let role = x.role;
+                // Its unit's spots are kept per epoch (`spots`).
+                self.moved();
                 self.log(Some(role), move |b| DsEvent::LeftBehind {
                     element: b.code(e),
                     inches: here,
@@ -45,7 +73,10 @@ impl Battle<'_, '_> {
     fn nearest_gap_apart(&self, u: usize, v: usize) -> i64 {
         let from = |together: usize, spread: usize| {
             let d = self.s.units[together].dist;
-            self.alive(spread).map(|t| (self.spot(t) - d).abs()).min()
+            match self.spots(spread) {
+                Some((at, n)) => at[..n].iter().map(|s| (s - d).abs()).min(),
+                None => self.alive(spread).map(|t| (self.spot(t) - d).abs()).min(),
+            }
         };
         let near = if self.s.alive_n[u] == 0 || self.s.alive_n[v] == 0 {
             None
@@ -67,6 +98,37 @@ impl Battle<'_, '_> {
                 .min()
         );
         near.unwrap_or_else(|| self.gap(u, v))
+    }
+
+    /// The distinct spots of unit `u`'s living elements and how many, kept
+    /// in the memo while nothing moves or is lost (`None`: more than
+    /// `SPOTS`).
+    fn spots(&self, u: usize) -> Option<([i64; SPOTS], usize)> {
+        let (epoch, here) = (self.reach_epoch(), self.s.units[u].dist);
+        let cell = &self.s.reach_memo.spots.cells[u];
+        let (at, was, spots, n) = cell.get();
+        let kept = if (at, was) == (epoch, here) {
+            (spots, n)
+        } else {
+            let mut spots = [0; SPOTS];
+            let mut n = 0;
+            for t in self.alive(u) {
+                let s = self.spot(t);
+                if spots[..n].contains(&s) {
+                    continue;
+                }
+                if n == SPOTS {
+                    n = usize::from(u8::MAX);
+                    break;
+                }
+                spots[n] = s;
+                n += 1;
+            }
+            let kept = (spots, n as u8);
+            cell.set((epoch, here, spots, kept.1));
+            kept
+        };
+        (kept.1 != u8::MAX).then_some((kept.0, usize::from(kept.1)))
     }
 
     /// Whether some living element of unit `u` was left behind, so that its

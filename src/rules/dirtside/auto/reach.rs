@@ -414,6 +414,8 @@ pub(crate) struct Memo {
     picks: Vec<std::cell::Cell<(u32, u32, i16, i16)>>,
     /// Per unit, the kinds of firer and target it holds (`kinds.rs`).
     kinds: super::kinds::KindsMemo,
+    /// Per unit, where its living elements stand (`left_behind.rs`).
+    pub(crate) spots: super::left_behind::SpotsMemo,
 }
 
 impl Memo {
@@ -448,6 +450,7 @@ impl Memo {
         self.in_reach
             .resize(units, std::cell::Cell::new((u64::MAX, false)));
         self.kinds.restart(units);
+        self.spots.restart(units);
     }
 
     /// A number for the table never given before (cells stamped `u32::MAX`
@@ -629,6 +632,11 @@ impl Battle<'_, '_> {
     pub(super) fn memo_stamp(&self, u: usize) -> (u32, u32) {
         let m = &self.s.reach_memo;
         (m.version[u], m.table)
+    }
+
+    /// The count of changes that can change who has a target in reach.
+    pub(super) fn reach_epoch(&self) -> u64 {
+        self.s.reach_memo.epoch
     }
 
     pub(super) fn kinds_memo(&self) -> &super::kinds::KindsMemo {

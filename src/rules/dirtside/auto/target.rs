@@ -9,8 +9,32 @@ use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::infantry;
 
 /// Target priority, smallest first: wrong kind for an anti-armour weapon,
-/// not yet activated, range, in cover, unit.
-type TargetKey = (bool, bool, i64, bool, usize);
+/// not yet activated, range, in cover, unit; packed into one number from
+/// the highest bits down (`target_key`), so that the walk over the enemy
+/// roster compares one number per unit instead of a tuple field by field.
+type TargetKey = u128;
+
+/// No target found yet: above every key (a unit index would need 62 bits
+/// set to reach it).
+const NO_KEY: TargetKey = u128::MAX;
+
+/// The key of a target of the wrong kind (`wrong`), in a unit not yet
+/// activated (`idle`), `range` away, in cover, of unit `v`.
+#[inline]
+fn target_key(wrong: bool, idle: bool, range: i64, cover: bool, v: usize) -> TargetKey {
+    debug_assert!(range >= 0 && (v as u128) < 1 << 62);
+    u128::from(wrong) << 127
+        | u128::from(idle) << 126
+        | (range as u128) << 63
+        | u128::from(cover) << 62
+        | v as u128
+}
+
+/// Whether `key` is of a target of the wrong kind.
+#[inline]
+fn wrong_kind(key: TargetKey) -> bool {
+    key >> 127 == 1
+}
 
 /// A firer's choice: the enemy unit, the first target found in it, and where
 /// in the plan's list of options the elements of it it may aim at lie (start,
@@ -43,12 +67,19 @@ impl Battle<'_, '_> {
     pub(crate) fn has_target(&self, e: usize, only: Option<usize>) -> bool {
         let f = self.s.elements[e];
         let reach = self.longest(e);
-        self.side_iter(f.role.other()).any(|v| {
-            if only.is_some_and(|o| o != v) {
-                return false;
-            }
+        let shot = |v| {
             self.nearest_gap(f.unit, v) <= reach && self.reaches_unit(e, v, self.gap(f.unit, v))
-        })
+        };
+        match only {
+            None => self.side_iter(f.role.other()).any(shot),
+            // One unit (the assault's pinning check) is asked alone, if it
+            // is on the table, not found by a walk past the others.
+            Some(o) => {
+                let on = self.present(o) && self.s.units[o].role != f.role;
+                debug_assert_eq!(on, self.side_iter(f.role.other()).any(|v| v == o));
+                on && shot(o)
+            }
+        }
     }
 
     /// What of firer `e` decides its target: two elements of one unit alike
@@ -78,11 +109,30 @@ impl Battle<'_, '_> {
         let class = self.firer_class(e)?;
         let own_apart = self.apart(f.unit);
         // The best key so far, its unit, and (element by element) its pick.
-        let mut best: Option<(TargetKey, usize, usize)> = None;
-        for v in self.side_iter(f.role.other()) {
-            let (x, range) = (&self.s.units[v], self.gap(f.unit, v));
-            let least = (false, !x.activated, range, x.post != Post::Open, v);
-            if only.is_some_and(|o| o != v) || prune && best.is_some_and(|(b, ..)| least >= b) {
+        let mut best: (TargetKey, usize, usize) = (NO_KEY, 0, 0);
+        // The firer's spot and the units read once for the walk, which is
+        // most of a fire plan's cost.
+        let (units, here) = (&self.s.units[..], self.s.units[f.unit].dist);
+        // A plan at one unit (opportunity fire, an assault's pinning fire)
+        // weighs that unit alone, if it is on the table.
+        let one = only.filter(|&o| self.present(o) && self.s.units[o].role != f.role);
+        debug_assert_eq!(
+            one,
+            only.filter(|&o| self.side_iter(f.role.other()).any(|v| v == o))
+        );
+        let roster = &self.s.roster[f.role.other().index()];
+        let walk: &[usize] = match (only, &one) {
+            (None, _) => roster,
+            (Some(_), Some(o)) => std::slice::from_ref(o),
+            (Some(_), None) => &[],
+        };
+        for &v in walk {
+            let x = &units[v];
+            let range = (x.dist - here).abs();
+            debug_assert_eq!(range, self.gap(f.unit, v));
+            let (idle, cover) = (!x.activated, x.post != Post::Open);
+            let least = target_key(false, idle, range, cover, v);
+            if only.is_some_and(|o| o != v) || prune && least >= best.0 {
                 continue;
             }
             if prune && !own_apart && !self.apart(v) {
@@ -93,9 +143,9 @@ impl Battle<'_, '_> {
                 }
                 let (pref, any) = self.unit_pick(class, e, av, v);
                 if any >= range {
-                    let key = (pref < range, least.1, range, least.3, v);
-                    if best.is_none_or(|(b, ..)| key < b) {
-                        best = Some((key, v, usize::MAX));
+                    let key = target_key(pref < range, idle, range, cover, v);
+                    if key < best.0 {
+                        best = (key, v, usize::MAX);
                     }
                 }
                 continue;
@@ -122,31 +172,29 @@ impl Battle<'_, '_> {
                     continue;
                 }
                 let tv = self.s.elements[t].is_vehicle();
-                let key = (
-                    av && !tv,
-                    !self.s.units[v].activated,
-                    range,
-                    self.s.units[v].post != Post::Open,
-                    v,
-                );
-                if best.is_none_or(|(b, ..)| key < b) {
-                    best = Some((key, v, t));
+                let key = target_key(av && !tv, idle, range, cover, v);
+                if key < best.0 {
+                    best = (key, v, t);
                 }
                 // Within one unit the key differs only by whether the target
                 // is a vehicle; once the better kind is found, the rest of the
                 // unit cannot beat it.
-                if !key.0 {
+                if !wrong_kind(key) {
                     break;
                 }
             }
         }
-        let (key, v, found) = best?;
+        let (key, v, found) = best;
+        if key == NO_KEY {
+            return None;
+        }
+        let wrong = wrong_kind(key);
         let range = self.gap(f.unit, v);
         let from = options.len();
         let at = self.aim_at(e, v);
         options.extend(self.alive(v).filter(|&t| {
             self.shot_reach_in(at, e, t) >= self.element_range(e, t, range)
-                && (self.s.elements[t].is_vehicle() != key.0 || !av)
+                && (self.s.elements[t].is_vehicle() != wrong || !av)
         }));
         // The first element of the preferred kind with a shot: the element
         // by element search's pick.
@@ -223,9 +271,22 @@ impl Battle<'_, '_> {
         // turns, and of broken units falling back).
         let reach = self.unit_longest(u);
         let role = self.s.units[u].role.other();
-        let far = only.is_none() && self.side_iter(role).all(|v| self.nearest_gap(u, v) > reach);
+        let (units, here, own_apart) = (&self.s.units[..], self.s.units[u].dist, self.apart(u));
+        let far = only.is_none()
+            && self.side_iter(role).all(|v| {
+                if own_apart || self.apart(v) {
+                    self.nearest_gap(u, v) > reach
+                } else {
+                    (units[v].dist - here).abs() > reach
+                }
+            });
         debug_assert!(!far || !self.alive(u).any(|e| self.has_target(e, None)));
-        for (k, e) in self.alive(u).enumerate().filter(|_| !far) {
+        let members = if far { &[][..] } else { &self.p.members[u][..] };
+        let alive = members
+            .iter()
+            .copied()
+            .filter(|&e| self.s.elements[e].alive);
+        for (k, e) in alive.enumerate() {
             let kind = self.firer_kind(e);
             let i = match buf.searched.iter().position(|(c, _)| *c == kind) {
                 Some(i) => i,
