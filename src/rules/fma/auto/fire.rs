@@ -91,12 +91,6 @@ impl Battle<'_, '_> {
         // activated, then suppressed, then both; the nearest within a kind
         // (the lower index on a tie): a kind's nearest out of reach means
         // none of that kind is within it.
-        let word = |kind: usize, k: usize| match kind {
-            0 => ready.word(k) & !pinned.word(k),
-            1 => alive.word(k) & !ready.word(k) & !pinned.word(k),
-            2 => ready.word(k) & pinned.word(k),
-            _ => pinned.word(k) & !ready.word(k),
-        };
         // The walks stop past `reach` across, but a kind with no figure
         // beyond would read every word to the end of the side: they go over
         // the window across (a spacing wider than the walk looks) instead.
@@ -108,9 +102,24 @@ impl Battle<'_, '_> {
         };
         debug_assert_eq!(r, self.across(f, other, reach + super::SPACING));
         let mid = win.mid as usize;
+        // Each kind's words read by a closure of its own, so that the walks
+        // inline it rather than call one that matches on the kind per word.
         let found = kinds.into_iter().find_map(|kind| {
-            self.nearest_of(f, r.clone(), mid, reach, |k| word(kind, k), &sees)
-                .filter(|&(_, d2)| d2 <= r2)
+            let (r, sees) = (r.clone(), &sees);
+            match kind {
+                0 => self.nearest_of(f, r, mid, reach, |k| ready.word(k) & !pinned.word(k), sees),
+                1 => self.nearest_of(
+                    f,
+                    r,
+                    mid,
+                    reach,
+                    |k| alive.word(k) & !ready.word(k) & !pinned.word(k),
+                    sees,
+                ),
+                2 => self.nearest_of(f, r, mid, reach, |k| ready.word(k) & pinned.word(k), sees),
+                _ => self.nearest_of(f, r, mid, reach, |k| pinned.word(k) & !ready.word(k), sees),
+            }
+            .filter(|&(_, d2)| d2 <= r2)
         });
         found.map(|(g, d2)| (g, d2.sqrt()))
     }

@@ -321,7 +321,7 @@ impl Battle<'_, '_> {
         r: Range<usize>,
         mid: usize,
         reach: f64,
-        word: impl Fn(usize) -> u64,
+        word: impl Fn(usize) -> u64 + Copy,
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
         let (ys, places) = (&self.p.ys, &self.s.places);
@@ -344,12 +344,12 @@ impl Battle<'_, '_> {
             }
             true
         };
-        for g in bits::each_in(mid..r.end, &word) {
+        for g in bits::each_in(mid..r.end, word) {
             if !look(g) {
                 break;
             }
         }
-        for g in bits::each_in_rev(r.start..mid, &word) {
+        for g in bits::each_in_rev(r.start..mid, word) {
             if !look(g) {
                 break;
             }
