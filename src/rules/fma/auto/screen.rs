@@ -173,8 +173,13 @@ impl Battle<'_, '_> {
         // No earlier kind had one within reach, seen or not; `t` is hidden.
         // The enemies next to it are often behind the same cloud: that one
         // is measured first.
+        // Every candidate stands within `reach` and a spacing across (the
+        // walks look no farther), so the clouds across that far are all
+        // that can hide one.
+        let clouds = self.clouds_across(from, reach + super::SPACING);
         let found = self.target_where(f, reach, self.target_kind(t), |g| {
-            g != t && !smoke::blocks(from, self.spot(g), (c.x, c.y)) && !self.screened(f, g)
+            let at = self.spot(g);
+            g != t && !smoke::blocks(from, at, (c.x, c.y)) && !self.screens(clouds, from, at)
         });
         debug_assert!(found.is_none_or(|(g, _)| !self.screened(f, g)));
         found
