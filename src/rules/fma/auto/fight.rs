@@ -235,7 +235,8 @@ impl Battle<'_, '_> {
         let moves = fig.burden.inches() as f64;
         // Every rule below wants the nearest enemy within some reach, so the
         // nearest enemy decides (reach grows with distance).
-        let near = self.nearest(f);
+        let near_enemy = self.near_enemy(f);
+        let near = near_enemy.map(|n| (n.enemy as usize, n.d));
         // An enemy in base contact is fought hand to hand (L623-625).
         if let Some((e, _)) = near.filter(|&(e, _)| self.in_contact(f, e)) {
             self.close_combat(f, e);
@@ -305,7 +306,7 @@ impl Battle<'_, '_> {
                 let reach = w.reach(aimed);
                 let target = near
                     .filter(|&(_, d)| d <= reach)
-                    .and_then(|_| self.sighted(f, reach));
+                    .and_then(|_| self.sighted_from(f, reach, near_enemy));
                 if let Some((t, _)) = target {
                     act.aimed = false;
                     self.shoot(f, t, aimed, How::Fire);

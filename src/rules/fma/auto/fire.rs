@@ -3,7 +3,7 @@
 //! rockets with their deviation and blast.
 
 use super::events::{BlastHit, FmaEvent, Rolled};
-use super::{bits, Battle};
+use super::{bits, Battle, Near};
 use crate::rules::fma::armour::{can_suppress, Cover};
 use crate::rules::fma::die::{Die, Rated};
 use crate::rules::fma::explosives::{deviation, deviation_die, target_number, Explosive, CLOCK};
@@ -31,11 +31,13 @@ impl Battle<'_, '_> {
     /// The enemy a figure fires at within `reach`: one not suppressed before
     /// one already suppressed, one yet to activate before one that has
     /// (so a suppression costs it an activation), then the nearest.
-    pub(super) fn target(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
+    /// `near` is `f`'s nearest enemy (`near_enemy`), which the caller has.
+    pub(super) fn target(&self, f: usize, reach: f64, near: Option<Near>) -> Option<(usize, f64)> {
         // The nearest enemy (kept, and just asked for by the action) is the
         // nearest of its own kind: only the kinds preferred to it need a
         // walk, and none at all when it is out of reach.
-        let n = self.near_enemy(f)?;
+        debug_assert_eq!(near, self.near_enemy(f));
+        let n = near?;
         let found = if n.d2 > reach * reach {
             None
         } else {
@@ -158,10 +160,8 @@ impl Battle<'_, '_> {
         let mut watcher: Option<(usize, f64)> = None;
         // The nearest a cloud hid from `f`, for the log (`screen.rs`).
         let (mut hidden_w, mut hidden_r) = (None, None);
-        if self
-            .nearest(f)
-            .is_none_or(|(_, d)| d > self.p.max_aimed_reach)
-        {
+        let near = self.nearest(f);
+        if near.is_none_or(|(_, d)| d > self.p.max_aimed_reach) {
             return;
         }
         let watching = &self.s.watching;
@@ -192,7 +192,15 @@ impl Battle<'_, '_> {
         if !self.up(f) || self.s.places[f].cover != Cover::None {
             return;
         }
-        if self.nearest(f).is_none_or(|(_, d)| d > self.p.max_reach) {
+        // Nothing has moved or gone down unless a watcher fired.
+        let near = match watcher {
+            Some(_) => self.nearest(f),
+            None => {
+                debug_assert_eq!(near, self.nearest(f));
+                near
+            }
+        };
+        if near.is_none_or(|(_, d)| d > self.p.max_reach) {
             return;
         }
         // The nearest enemy yet to activate and not suppressed whose gun

@@ -9,7 +9,7 @@
 use super::fight::Activation;
 use super::fire::How;
 use super::smoke::{Cloud, SmokeEvent};
-use super::{Battle, Figure};
+use super::{Battle, Figure, Near};
 use crate::battle::setup::StandSetup;
 use crate::rules::fma::smoke::{self, Agent, Delivery, CLOUD_DIAMETER, CLOUD_RADIUS};
 
@@ -160,7 +160,20 @@ impl Battle<'_, '_> {
     /// enemy in reach and taking the first in sight was slower).
     #[inline]
     pub(crate) fn sighted(&mut self, f: usize, reach: f64) -> Option<(usize, f64)> {
-        let first = self.target(f, reach);
+        let near = self.near_enemy(f);
+        self.sighted_from(f, reach, near)
+    }
+
+    /// `sighted` given `f`'s nearest enemy (`near_enemy`), which the doctrine
+    /// has just asked for.
+    #[inline]
+    pub(crate) fn sighted_from(
+        &mut self,
+        f: usize,
+        reach: f64,
+        near: Option<Near>,
+    ) -> Option<(usize, f64)> {
+        let first = self.target(f, reach, near);
         if self.s.clouds.is_empty() {
             return first;
         }
