@@ -35,6 +35,10 @@ pub(crate) struct Activation {
     pub(crate) loaded: bool,
     /// A smoke rocket took both actions.
     pub(crate) smoked: bool,
+    /// The figure's nearest enemy (`near_enemy`) as the interrupt between
+    /// the actions found it, when nothing has changed since: the second
+    /// action takes it rather than ask again.
+    pub(crate) near: Option<Option<super::Near>>,
 }
 
 impl Battle<'_, '_> {
@@ -202,7 +206,7 @@ impl Battle<'_, '_> {
                 break;
             }
             if n == 1 {
-                self.interrupt(f);
+                act.near = self.interrupt(f);
                 if !self.up(f) {
                     break;
                 }
@@ -235,7 +239,13 @@ impl Battle<'_, '_> {
         let moves = fig.burden.inches() as f64;
         // Every rule below wants the nearest enemy within some reach, so the
         // nearest enemy decides (reach grows with distance).
-        let near_enemy = self.near_enemy(f);
+        let near_enemy = match act.near.take() {
+            Some(near) => {
+                debug_assert_eq!(near, self.near_enemy(f));
+                near
+            }
+            None => self.near_enemy(f),
+        };
         let near = near_enemy.map(|n| (n.enemy as usize, n.d));
         // An enemy in base contact is fought hand to hand (L623-625).
         if let Some((e, _)) = near.filter(|&(e, _)| self.in_contact(f, e)) {

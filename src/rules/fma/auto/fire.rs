@@ -153,16 +153,18 @@ impl Battle<'_, '_> {
         })
     }
 
-    /// Overwatch, then reaction fire, at a figure between its two actions.
-    pub(super) fn interrupt(&mut self, f: usize) {
+    /// Overwatch, then reaction fire, at a figure between its two actions:
+    /// `f`'s nearest enemy (`near_enemy`) when no one fired (nothing moved
+    /// or went down since it was asked), for the second action to take.
+    pub(super) fn interrupt(&mut self, f: usize) -> Option<Option<Near>> {
         // Watchers are few: look only at those, in order, nearest first
         // (the lower index on a tie).
         let mut watcher: Option<(usize, f64)> = None;
         // The nearest a cloud hid from `f`, for the log (`screen.rs`).
         let (mut hidden_w, mut hidden_r) = (None, None);
-        let near = self.nearest(f);
-        if near.is_none_or(|(_, d)| d > self.p.max_aimed_reach) {
-            return;
+        let near = self.near_enemy(f);
+        if near.is_none_or(|n| n.d > self.p.max_aimed_reach) {
+            return Some(near);
         }
         let watching = &self.s.watching;
         let window = self.win(f).watch.range();
@@ -189,19 +191,20 @@ impl Battle<'_, '_> {
         }
         // One shot for a whole activation: worth it at an enemy standing in
         // the open, at any range the reactor's weapon reaches (L931-943).
-        if !self.up(f) || self.s.places[f].cover != Cover::None {
-            return;
-        }
         // Nothing has moved or gone down unless a watcher fired.
         let near = match watcher {
-            Some(_) => self.nearest(f),
+            Some(_) if !self.up(f) => return None,
+            Some(_) => self.near_enemy(f),
             None => {
-                debug_assert_eq!(near, self.nearest(f));
+                debug_assert_eq!(near, self.near_enemy(f));
                 near
             }
         };
-        if near.is_none_or(|(_, d)| d > self.p.max_reach) {
-            return;
+        if self.s.places[f].cover != Cover::None {
+            return Some(near);
+        }
+        if near.is_none_or(|n| n.d > self.p.max_reach) {
+            return Some(near);
         }
         // The nearest enemy yet to activate and not suppressed whose gun
         // reaches (the lower index on a tie), read from the bit sets.
@@ -263,7 +266,9 @@ impl Battle<'_, '_> {
         if let Some((g, _)) = reactor {
             self.set_activated(g);
             self.shoot(g, f, false, How::Reaction);
+            return None;
         }
+        Some(near)
     }
 
     pub(super) fn mark_fire(&mut self, firer: usize, target: usize) {
