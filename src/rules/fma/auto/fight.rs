@@ -247,11 +247,14 @@ impl Battle<'_, '_> {
             None => self.near_enemy(f),
         };
         let near = near_enemy.map(|n| (n.enemy as usize, n.d));
-        // An enemy in base contact is fought hand to hand (L623-625).
-        if let Some((e, _)) = near.filter(|&(e, _)| self.in_contact(f, e)) {
-            self.close_combat(f, e);
+        // An enemy in base contact is fought hand to hand (L623-625): the
+        // nearest enemy's squared distance is `in_contact`'s.
+        if let Some(n) = near_enemy.filter(|n| n.d2 <= BASE * BASE + 1e-9) {
+            debug_assert!(self.in_contact(f, n.enemy as usize));
+            self.close_combat(f, n.enemy as usize);
             return;
         }
+        debug_assert!(near.is_none_or(|(e, _)| !self.in_contact(f, e)));
         let attacker = fig.role == Role::Attacker && !fig.mounted;
         if !fig.mounted && near.is_some_and(|(_, d)| d <= 2.0 * moves + BASE) {
             // A charge: one MOVE into contact, the fight with the next
@@ -317,9 +320,9 @@ impl Battle<'_, '_> {
                 let target = near
                     .filter(|&(_, d)| d <= reach)
                     .and_then(|_| self.sighted_from(f, reach, near_enemy));
-                if let Some((t, _)) = target {
+                if let Some((t, d)) = target {
                     act.aimed = false;
-                    self.shoot(f, t, aimed, How::Fire);
+                    self.shoot_at(f, t, d, aimed, How::Fire);
                     return;
                 }
                 if n == 0 && near.is_some_and(|(_, d)| d <= w.reach(true)) {

@@ -284,10 +284,23 @@ impl Battle<'_, '_> {
 
     /// One FIRE action with a gun; `None` when the target is out of reach.
     pub(crate) fn shoot(&mut self, f: usize, t: usize, aimed: bool, how: How) -> Option<Outcome> {
+        self.shoot_at(f, t, self.dist(f, t), aimed, how)
+    }
+
+    /// `shoot` with the distance from `f` to `t` (`dist`), which the
+    /// doctrine's target search has just measured.
+    pub(crate) fn shoot_at(
+        &mut self,
+        f: usize,
+        t: usize,
+        d: f64,
+        aimed: bool,
+        how: How,
+    ) -> Option<Outcome> {
+        debug_assert_eq!(d.to_bits(), self.dist(f, t).to_bits());
         let w = self.gun(f)?;
         // Every caller has looked along the line already.
         debug_assert!(!self.screened(f, t));
-        let d = self.dist(f, t);
         let (band, fp) = w.band(d, aimed)?;
         let (fig, tf) = (self.p.figures[f], self.p.figures[t]);
         let cover = self.s.places[t].cover;
