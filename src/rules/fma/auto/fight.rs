@@ -260,23 +260,14 @@ impl Battle<'_, '_> {
             // A charge: one MOVE into contact, the fight with the next
             // action (this activation's second, or its next activation).
             let foe = |g: usize| self.s.places[g].suppressed || fig.powered;
-            if let Some((e, _)) = self.nearest_where(f, BASE, foe, |g, _| {
-                self.charge_length(f, g).is_some_and(|l| l <= moves)
-            }) {
+            if let Some(e) = self.charge_target(f, moves, foe) {
                 self.charge(f, e);
                 act.moved = true;
                 return;
             }
             // An attacker's first action brings such an enemy within a
             // charge when it is two moves off.
-            if attacker
-                && n == 0
-                && self
-                    .nearest_where(f, BASE, foe, |g, _| {
-                        self.charge_length(f, g).is_some_and(|l| l <= 2.0 * moves)
-                    })
-                    .is_some()
-            {
+            if attacker && n == 0 && self.charge_target(f, 2.0 * moves, foe).is_some() {
                 let x = self.s.places[f].x - moves;
                 self.move_to(f, x, "advances");
                 act.moved = true;
