@@ -49,18 +49,17 @@ impl Battle<'_, '_> {
     /// The nearest up enemy that `foe` accepts and that `f` can charge into
     /// contact with in at most `limit` inches (the lower index on a tie):
     /// `nearest_where(f, BASE, foe, ..charge_length <= limit)`, looking only
-    /// at the one or two enemies within a base across, where contact can
-    /// be (`contact_x`), instead of every enemy within the search's band.
+    /// at the enemies within a base across (`Windows::contact`, one or
+    /// none mostly), where contact can be (`contact_x`), instead of every
+    /// enemy within the search's band.
     pub(crate) fn charge_target(
         &self,
         f: usize,
         limit: f64,
         foe: impl Fn(usize) -> bool,
     ) -> Option<usize> {
-        let r = self.side(self.p.figures[f].role.other());
-        let (y, mid) = (self.p.ys[f], self.win(f).mid as usize);
         let mut best: Option<(usize, f64)> = None;
-        let mut look = |g: usize| {
+        for g in self.win(f).contact.range() {
             if self.s.places[g].up && foe(g) && self.charge_length(f, g).is_some_and(|l| l <= limit)
             {
                 let d2 = self.dist2(f, g);
@@ -68,14 +67,12 @@ impl Battle<'_, '_> {
                     best = Some((g, d2));
                 }
             }
-        };
-        let across = |g: usize| (self.p.ys[g] - y).abs() <= BASE + 1e-9;
-        for g in (mid..r.end).take_while(|&g| across(g)) {
-            look(g);
         }
-        for g in (r.start..mid).rev().take_while(|&g| across(g)) {
-            look(g);
-        }
+        debug_assert!({
+            let (r, y) = (self.side(self.p.figures[f].role.other()), self.p.ys[f]);
+            r.filter(|&g| (self.p.ys[g] - y).abs() <= BASE + 1e-9)
+                .eq(self.win(f).contact.range())
+        });
         let found = best.map(|(g, _)| g);
         debug_assert_eq!(
             found,
