@@ -329,7 +329,9 @@ impl Battle<'_, '_> {
                 if shot.hits(q.roll, p.roll, against.roll) {
                     let i = self.roll_rated(w.impact());
                     faces.impact = Some(i.roll);
-                    effect.push(i);
+                    if self.s.log.is_on() {
+                        effect.push(i);
+                    }
                     self.protection(tf.armour, cover, &mut faces, &mut effect);
                 }
             }
@@ -391,7 +393,9 @@ impl Battle<'_, '_> {
         rolled
     }
 
-    /// Rolls armour (when it is a die) and cover into `faces`.
+    /// Rolls armour (when it is a die) and cover into `faces`, and into
+    /// `out` for the log (left empty when the log is off, as in odds runs:
+    /// no allocation for a list no one reads).
     fn protection(
         &mut self,
         armour: Rated,
@@ -402,12 +406,16 @@ impl Battle<'_, '_> {
         if let Some(d) = armour.die() {
             let a = self.roll_times(d, armour);
             faces.armour = Some(a.roll);
-            out.push(a);
+            if self.s.log.is_on() {
+                out.push(a);
+            }
         }
         if let Some(d) = cover.die() {
             let c = self.roll(d);
             faces.cover = Some(c.roll);
-            out.push(c);
+            if self.s.log.is_on() {
+                out.push(c);
+            }
         }
     }
 
