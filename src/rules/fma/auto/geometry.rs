@@ -167,7 +167,19 @@ impl Battle<'_, '_> {
         if new.is_some() {
             self.s.clock += 1;
             self.s.stamps[f / BUCKET] = self.s.clock;
-            self.leaders_unsure_near(f);
+            // A move matters to a leader within `WIDE` only through a
+            // pinned figure within its command radius (at most `WIDE` from
+            // it): with none pinned within twice that of the mover, no
+            // leader it could reach can pass an action, and a later
+            // suppression marks them itself.
+            let (lo, hi) = (
+                f.saturating_sub(2 * bits::WIDE),
+                (f + 2 * bits::WIDE + 1).min(self.p.figures.len()),
+            );
+            let pinned = &self.s.pinned;
+            if bits::first_in(lo..hi, |k| pinned.word(k)).is_some() {
+                self.leaders_unsure_near(f);
+            }
         }
         self.back_moves(f, old, new);
         let Some((fx, n)) = self.s.front[side] else {
