@@ -479,11 +479,13 @@ impl Battle<'_, '_> {
         let d = d2.sqrt();
         // The answer holds until an enemy within its distance across moves.
         // The walk above may stop short of them (by the front), so they are
-        // found apart from it, across the table; a hair wider than `d`, as a
-        // wider window only asks again sooner.
-        let (reach, side) = (d + 1e-6, &ys[r.clone()]);
-        let lo = r.start + split(side, y - reach, |gy| gy < y - reach);
-        let hi = r.start + split(side, y + reach, |gy| gy <= y + reach);
+        // found apart from it, across the table, by index from `mid`: a
+        // side's figures stand exactly `SPACING` apart (`setup`), so those
+        // within `d` across are within `d / SPACING` places of it, and one
+        // more each way covers the rounding (a wider window only asks
+        // again sooner).
+        let k = (d / SPACING) as usize + 1;
+        let (lo, hi) = (mid.saturating_sub(k).max(r.start), (mid + k).min(r.end));
         debug_assert!({
             let w = self.across(f, self.p.figures[f].role.other(), d);
             w.filter(|&e| self.up(e) && (ys[e] - y).powi(2) <= d2)
