@@ -340,19 +340,21 @@ impl Battle<'_, '_> {
         let (x, y) = (places[f].x, ys[f]);
         let far = (reach + SPACING) * (reach + SPACING);
         let dx2 = self.short_of_front(f);
-        let mut best: Option<(usize, f64)> = None;
+        // The best so far; none yet while its distance is infinite (every
+        // figure is nearer), which spares the walk an `Option` per look.
+        let (mut bg, mut bd) = (usize::MAX, f64::INFINITY);
         let mut look = |g: usize| {
             let dy = y - ys[g];
             let dy2 = dy * dy;
             // Farther across, no figure can be nearer than the best so far:
             // each stands at least `dx2` away along the table too.
-            if dy2 > far || best.is_some_and(|(_, bd)| dy2 + dx2 > bd) {
+            if dy2 > far || dy2 + dx2 > bd {
                 return false;
             }
             let dx = x - places[g].x;
             let d2 = dx * dx + dy2;
-            if best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) && sees(g) {
-                best = Some((g, d2));
+            if (d2 < bd || (d2 == bd && g < bg)) && sees(g) {
+                (bg, bd) = (g, d2);
             }
             true
         };
@@ -366,7 +368,7 @@ impl Battle<'_, '_> {
                 break;
             }
         }
-        best
+        (bd < f64::INFINITY).then_some((bg, bd))
     }
 
     /// At least how far (squared) along the table `f` stands from every
@@ -447,7 +449,8 @@ impl Battle<'_, '_> {
         let mid = self.win(f).mid as usize;
         debug_assert_eq!(mid, r.start + split(&ys[r.clone()], y, |gy| gy < y));
         let dx2 = self.short_of_front(f);
-        let mut best: Option<(usize, f64)> = None;
+        // The best so far, none while infinitely far (as in `nearest_of`).
+        let (mut bg, mut bd) = (usize::MAX, f64::INFINITY);
         // Whether to look on past `g` (an enemy up). Farther across, no
         // enemy can be nearer: each stands at least `dx2` away along the
         // table too (an attacker at the defenders' line looks at the one or
@@ -455,13 +458,13 @@ impl Battle<'_, '_> {
         let mut look = |g: usize| {
             let dy = y - ys[g];
             let dy2 = dy * dy;
-            if best.is_some_and(|(_, bd)| dy2 + dx2 > bd) {
+            if dy2 + dx2 > bd {
                 return false;
             }
             let dx = x - places[g].x;
             let d2 = dx * dx + dy2;
-            if best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) {
-                best = Some((g, d2));
+            if d2 < bd || (d2 == bd && g < bg) {
+                (bg, bd) = (g, d2);
             }
             true
         };
@@ -475,7 +478,7 @@ impl Battle<'_, '_> {
                 break;
             }
         }
-        let (g, d2) = best?;
+        let (g, d2) = (bd < f64::INFINITY).then_some((bg, bd))?;
         let d = d2.sqrt();
         // The answer holds until an enemy within its distance across moves.
         // The walk above may stop short of them (by the front), so they are
