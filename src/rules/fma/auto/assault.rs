@@ -46,6 +46,44 @@ impl Battle<'_, '_> {
         })
     }
 
+    /// The nearest up enemy that `foe` accepts and that `f` can charge into
+    /// contact with in at most `limit` inches (the lower index on a tie):
+    /// `nearest_where(f, BASE, foe, ..charge_length <= limit)`, looking only
+    /// at the enemies within a base across (`Windows::contact`, one or
+    /// none mostly), where contact can be (`contact_x`), instead of every
+    /// enemy within the search's band.
+    pub(crate) fn charge_target(
+        &self,
+        f: usize,
+        limit: f64,
+        foe: impl Fn(usize) -> bool,
+    ) -> Option<usize> {
+        let mut best: Option<(usize, f64)> = None;
+        for g in self.win(f).contact.range() {
+            if self.s.places[g].up && foe(g) && self.charge_length(f, g).is_some_and(|l| l <= limit)
+            {
+                let d2 = self.dist2(f, g);
+                if best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) {
+                    best = Some((g, d2));
+                }
+            }
+        }
+        debug_assert!({
+            let (r, y) = (self.side(self.p.figures[f].role.other()), self.p.ys[f]);
+            r.filter(|&g| (self.p.ys[g] - y).abs() <= BASE + 1e-9)
+                .eq(self.win(f).contact.range())
+        });
+        let found = best.map(|(g, _)| g);
+        debug_assert_eq!(
+            found,
+            self.nearest_where(f, BASE, foe, |g, _| self
+                .charge_length(f, g)
+                .is_some_and(|l| l <= limit))
+                .map(|(g, _)| g)
+        );
+        found
+    }
+
     /// A MOVE into base contact (L915-918): the charger stands in the open
     /// in front of the enemy, never in the enemy's own cover.
     pub(crate) fn charge(&mut self, f: usize, e: usize) {

@@ -35,6 +35,10 @@ pub(crate) struct Activation {
     pub(crate) loaded: bool,
     /// A smoke rocket took both actions.
     pub(crate) smoked: bool,
+    /// The figure's nearest enemy (`near_enemy`) as the interrupt between
+    /// the actions found it, when nothing has changed since: the second
+    /// action takes it rather than ask again.
+    pub(crate) near: Option<Option<super::Near>>,
 }
 
 impl Battle<'_, '_> {
@@ -202,7 +206,7 @@ impl Battle<'_, '_> {
                 break;
             }
             if n == 1 {
-                self.interrupt(f);
+                act.near = self.interrupt(f);
                 if !self.up(f) {
                     break;
                 }
@@ -235,34 +239,35 @@ impl Battle<'_, '_> {
         let moves = fig.burden.inches() as f64;
         // Every rule below wants the nearest enemy within some reach, so the
         // nearest enemy decides (reach grows with distance).
-        let near = self.nearest(f);
-        // An enemy in base contact is fought hand to hand (L623-625).
-        if let Some((e, _)) = near.filter(|&(e, _)| self.in_contact(f, e)) {
-            self.close_combat(f, e);
+        let near_enemy = match act.near.take() {
+            Some(near) => {
+                debug_assert_eq!(near, self.near_enemy(f));
+                near
+            }
+            None => self.near_enemy(f),
+        };
+        let near = near_enemy.map(|n| (n.enemy as usize, n.d));
+        // An enemy in base contact is fought hand to hand (L623-625): the
+        // nearest enemy's squared distance is `in_contact`'s.
+        if let Some(n) = near_enemy.filter(|n| n.d2 <= BASE * BASE + 1e-9) {
+            debug_assert!(self.in_contact(f, n.enemy as usize));
+            self.close_combat(f, n.enemy as usize);
             return;
         }
+        debug_assert!(near.is_none_or(|(e, _)| !self.in_contact(f, e)));
         let attacker = fig.role == Role::Attacker && !fig.mounted;
         if !fig.mounted && near.is_some_and(|(_, d)| d <= 2.0 * moves + BASE) {
             // A charge: one MOVE into contact, the fight with the next
             // action (this activation's second, or its next activation).
             let foe = |g: usize| self.s.places[g].suppressed || fig.powered;
-            if let Some((e, _)) = self.nearest_where(f, BASE, foe, |g, _| {
-                self.charge_length(f, g).is_some_and(|l| l <= moves)
-            }) {
+            if let Some(e) = self.charge_target(f, moves, foe) {
                 self.charge(f, e);
                 act.moved = true;
                 return;
             }
             // An attacker's first action brings such an enemy within a
             // charge when it is two moves off.
-            if attacker
-                && n == 0
-                && self
-                    .nearest_where(f, BASE, foe, |g, _| {
-                        self.charge_length(f, g).is_some_and(|l| l <= 2.0 * moves)
-                    })
-                    .is_some()
-            {
+            if attacker && n == 0 && self.charge_target(f, 2.0 * moves, foe).is_some() {
                 let x = self.s.places[f].x - moves;
                 self.move_to(f, x, "advances");
                 act.moved = true;
@@ -305,10 +310,10 @@ impl Battle<'_, '_> {
                 let reach = w.reach(aimed);
                 let target = near
                     .filter(|&(_, d)| d <= reach)
-                    .and_then(|_| self.sighted(f, reach));
-                if let Some((t, _)) = target {
+                    .and_then(|_| self.sighted_from(f, reach, near_enemy));
+                if let Some((t, d)) = target {
                     act.aimed = false;
-                    self.shoot(f, t, aimed, How::Fire);
+                    self.shoot_at(f, t, d, aimed, How::Fire);
                     return;
                 }
                 if n == 0 && near.is_some_and(|(_, d)| d <= w.reach(true)) {

@@ -3,7 +3,7 @@
 //! rockets with their deviation and blast.
 
 use super::events::{BlastHit, FmaEvent, Rolled};
-use super::{bits, Battle};
+use super::{bits, Battle, Near};
 use crate::rules::fma::armour::{can_suppress, Cover};
 use crate::rules::fma::die::{Die, Rated};
 use crate::rules::fma::explosives::{deviation, deviation_die, target_number, Explosive, CLOCK};
@@ -31,11 +31,13 @@ impl Battle<'_, '_> {
     /// The enemy a figure fires at within `reach`: one not suppressed before
     /// one already suppressed, one yet to activate before one that has
     /// (so a suppression costs it an activation), then the nearest.
-    pub(super) fn target(&self, f: usize, reach: f64) -> Option<(usize, f64)> {
+    /// `near` is `f`'s nearest enemy (`near_enemy`), which the caller has.
+    pub(super) fn target(&self, f: usize, reach: f64, near: Option<Near>) -> Option<(usize, f64)> {
         // The nearest enemy (kept, and just asked for by the action) is the
         // nearest of its own kind: only the kinds preferred to it need a
         // walk, and none at all when it is out of reach.
-        let n = self.near_enemy(f)?;
+        debug_assert_eq!(near, self.near_enemy(f));
+        let n = near?;
         let found = if n.d2 > reach * reach {
             None
         } else {
@@ -91,12 +93,6 @@ impl Battle<'_, '_> {
         // activated, then suppressed, then both; the nearest within a kind
         // (the lower index on a tie): a kind's nearest out of reach means
         // none of that kind is within it.
-        let word = |kind: usize, k: usize| match kind {
-            0 => ready.word(k) & !pinned.word(k),
-            1 => alive.word(k) & !ready.word(k) & !pinned.word(k),
-            2 => ready.word(k) & pinned.word(k),
-            _ => pinned.word(k) & !ready.word(k),
-        };
         // The walks stop past `reach` across, but a kind with no figure
         // beyond would read every word to the end of the side: they go over
         // the window across (a spacing wider than the walk looks) instead.
@@ -108,9 +104,24 @@ impl Battle<'_, '_> {
         };
         debug_assert_eq!(r, self.across(f, other, reach + super::SPACING));
         let mid = win.mid as usize;
+        // Each kind's words read by a closure of its own, so that the walks
+        // inline it rather than call one that matches on the kind per word.
         let found = kinds.into_iter().find_map(|kind| {
-            self.nearest_of(f, r.clone(), mid, reach, |k| word(kind, k), &sees)
-                .filter(|&(_, d2)| d2 <= r2)
+            let (r, sees) = (r.clone(), &sees);
+            match kind {
+                0 => self.nearest_of(f, r, mid, reach, |k| ready.word(k) & !pinned.word(k), sees),
+                1 => self.nearest_of(
+                    f,
+                    r,
+                    mid,
+                    reach,
+                    |k| alive.word(k) & !ready.word(k) & !pinned.word(k),
+                    sees,
+                ),
+                2 => self.nearest_of(f, r, mid, reach, |k| ready.word(k) & pinned.word(k), sees),
+                _ => self.nearest_of(f, r, mid, reach, |k| pinned.word(k) & !ready.word(k), sees),
+            }
+            .filter(|&(_, d2)| d2 <= r2)
         });
         found.map(|(g, d2)| (g, d2.sqrt()))
     }
@@ -142,18 +153,18 @@ impl Battle<'_, '_> {
         })
     }
 
-    /// Overwatch, then reaction fire, at a figure between its two actions.
-    pub(super) fn interrupt(&mut self, f: usize) {
+    /// Overwatch, then reaction fire, at a figure between its two actions:
+    /// `f`'s nearest enemy (`near_enemy`) when no one fired (nothing moved
+    /// or went down since it was asked), for the second action to take.
+    pub(super) fn interrupt(&mut self, f: usize) -> Option<Option<Near>> {
         // Watchers are few: look only at those, in order, nearest first
         // (the lower index on a tie).
         let mut watcher: Option<(usize, f64)> = None;
         // The nearest a cloud hid from `f`, for the log (`screen.rs`).
         let (mut hidden_w, mut hidden_r) = (None, None);
-        if self
-            .nearest(f)
-            .is_none_or(|(_, d)| d > self.p.max_aimed_reach)
-        {
-            return;
+        let near = self.near_enemy(f);
+        if near.is_none_or(|n| n.d > self.p.max_aimed_reach) {
+            return Some(near);
         }
         let watching = &self.s.watching;
         let window = self.win(f).watch.range();
@@ -180,11 +191,20 @@ impl Battle<'_, '_> {
         }
         // One shot for a whole activation: worth it at an enemy standing in
         // the open, at any range the reactor's weapon reaches (L931-943).
-        if !self.up(f) || self.s.places[f].cover != Cover::None {
-            return;
+        // Nothing has moved or gone down unless a watcher fired.
+        let near = match watcher {
+            Some(_) if !self.up(f) => return None,
+            Some(_) => self.near_enemy(f),
+            None => {
+                debug_assert_eq!(near, self.near_enemy(f));
+                near
+            }
+        };
+        if self.s.places[f].cover != Cover::None {
+            return Some(near);
         }
-        if self.nearest(f).is_none_or(|(_, d)| d > self.p.max_reach) {
-            return;
+        if near.is_none_or(|n| n.d > self.p.max_reach) {
+            return Some(near);
         }
         // The nearest enemy yet to activate and not suppressed whose gun
         // reaches (the lower index on a tie), read from the bit sets.
@@ -246,7 +266,9 @@ impl Battle<'_, '_> {
         if let Some((g, _)) = reactor {
             self.set_activated(g);
             self.shoot(g, f, false, How::Reaction);
+            return None;
         }
+        Some(near)
     }
 
     pub(super) fn mark_fire(&mut self, firer: usize, target: usize) {
@@ -262,10 +284,23 @@ impl Battle<'_, '_> {
 
     /// One FIRE action with a gun; `None` when the target is out of reach.
     pub(crate) fn shoot(&mut self, f: usize, t: usize, aimed: bool, how: How) -> Option<Outcome> {
+        self.shoot_at(f, t, self.dist(f, t), aimed, how)
+    }
+
+    /// `shoot` with the distance from `f` to `t` (`dist`), which the
+    /// doctrine's target search has just measured.
+    pub(crate) fn shoot_at(
+        &mut self,
+        f: usize,
+        t: usize,
+        d: f64,
+        aimed: bool,
+        how: How,
+    ) -> Option<Outcome> {
+        debug_assert_eq!(d.to_bits(), self.dist(f, t).to_bits());
         let w = self.gun(f)?;
         // Every caller has looked along the line already.
         debug_assert!(!self.screened(f, t));
-        let d = self.dist(f, t);
         let (band, fp) = w.band(d, aimed)?;
         let (fig, tf) = (self.p.figures[f], self.p.figures[t]);
         let cover = self.s.places[t].cover;
@@ -294,7 +329,9 @@ impl Battle<'_, '_> {
                 if shot.hits(q.roll, p.roll, against.roll) {
                     let i = self.roll_rated(w.impact());
                     faces.impact = Some(i.roll);
-                    effect.push(i);
+                    if self.s.log.is_on() {
+                        effect.push(i);
+                    }
                     self.protection(tf.armour, cover, &mut faces, &mut effect);
                 }
             }
@@ -356,7 +393,9 @@ impl Battle<'_, '_> {
         rolled
     }
 
-    /// Rolls armour (when it is a die) and cover into `faces`.
+    /// Rolls armour (when it is a die) and cover into `faces`, and into
+    /// `out` for the log (left empty when the log is off, as in odds runs:
+    /// no allocation for a list no one reads).
     fn protection(
         &mut self,
         armour: Rated,
@@ -367,12 +406,16 @@ impl Battle<'_, '_> {
         if let Some(d) = armour.die() {
             let a = self.roll_times(d, armour);
             faces.armour = Some(a.roll);
-            out.push(a);
+            if self.s.log.is_on() {
+                out.push(a);
+            }
         }
         if let Some(d) = cover.die() {
             let c = self.roll(d);
             faces.cover = Some(c.roll);
-            out.push(c);
+            if self.s.log.is_on() {
+                out.push(c);
+            }
         }
     }
 

@@ -167,7 +167,19 @@ impl Battle<'_, '_> {
         if new.is_some() {
             self.s.clock += 1;
             self.s.stamps[f / BUCKET] = self.s.clock;
-            self.leaders_unsure_near(f);
+            // A move matters to a leader within `WIDE` only through a
+            // pinned figure within its command radius (at most `WIDE` from
+            // it): with none pinned within twice that of the mover, no
+            // leader it could reach can pass an action, and a later
+            // suppression marks them itself.
+            let (lo, hi) = (
+                f.saturating_sub(2 * bits::WIDE),
+                (f + 2 * bits::WIDE + 1).min(self.p.figures.len()),
+            );
+            let pinned = &self.s.pinned;
+            if bits::first_in(lo..hi, |k| pinned.word(k)).is_some() {
+                self.leaders_unsure_near(f);
+            }
         }
         self.back_moves(f, old, new);
         let Some((fx, n)) = self.s.front[side] else {
@@ -321,40 +333,42 @@ impl Battle<'_, '_> {
         r: Range<usize>,
         mid: usize,
         reach: f64,
-        word: impl Fn(usize) -> u64,
+        word: impl Fn(usize) -> u64 + Copy,
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
         let (ys, places) = (&self.p.ys, &self.s.places);
         let (x, y) = (places[f].x, ys[f]);
         let far = (reach + SPACING) * (reach + SPACING);
         let dx2 = self.short_of_front(f);
-        let mut best: Option<(usize, f64)> = None;
+        // The best so far; none yet while its distance is infinite (every
+        // figure is nearer), which spares the walk an `Option` per look.
+        let (mut bg, mut bd) = (usize::MAX, f64::INFINITY);
         let mut look = |g: usize| {
             let dy = y - ys[g];
             let dy2 = dy * dy;
             // Farther across, no figure can be nearer than the best so far:
             // each stands at least `dx2` away along the table too.
-            if dy2 > far || best.is_some_and(|(_, bd)| dy2 + dx2 > bd) {
+            if dy2 > far || dy2 + dx2 > bd {
                 return false;
             }
             let dx = x - places[g].x;
             let d2 = dx * dx + dy2;
-            if best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) && sees(g) {
-                best = Some((g, d2));
+            if (d2 < bd || (d2 == bd && g < bg)) && sees(g) {
+                (bg, bd) = (g, d2);
             }
             true
         };
-        for g in bits::each_in(mid..r.end, &word) {
+        for g in bits::each_in(mid..r.end, word) {
             if !look(g) {
                 break;
             }
         }
-        for g in bits::each_in_rev(r.start..mid, &word) {
+        for g in bits::each_in_rev(r.start..mid, word) {
             if !look(g) {
                 break;
             }
         }
-        best
+        (bd < f64::INFINITY).then_some((bg, bd))
     }
 
     /// At least how far (squared) along the table `f` stands from every
@@ -435,7 +449,8 @@ impl Battle<'_, '_> {
         let mid = self.win(f).mid as usize;
         debug_assert_eq!(mid, r.start + split(&ys[r.clone()], y, |gy| gy < y));
         let dx2 = self.short_of_front(f);
-        let mut best: Option<(usize, f64)> = None;
+        // The best so far, none while infinitely far (as in `nearest_of`).
+        let (mut bg, mut bd) = (usize::MAX, f64::INFINITY);
         // Whether to look on past `g` (an enemy up). Farther across, no
         // enemy can be nearer: each stands at least `dx2` away along the
         // table too (an attacker at the defenders' line looks at the one or
@@ -443,13 +458,13 @@ impl Battle<'_, '_> {
         let mut look = |g: usize| {
             let dy = y - ys[g];
             let dy2 = dy * dy;
-            if best.is_some_and(|(_, bd)| dy2 + dx2 > bd) {
+            if dy2 + dx2 > bd {
                 return false;
             }
             let dx = x - places[g].x;
             let d2 = dx * dx + dy2;
-            if best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) {
-                best = Some((g, d2));
+            if d2 < bd || (d2 == bd && g < bg) {
+                (bg, bd) = (g, d2);
             }
             true
         };
@@ -463,15 +478,17 @@ impl Battle<'_, '_> {
                 break;
             }
         }
-        let (g, d2) = best?;
+        let (g, d2) = (bd < f64::INFINITY).then_some((bg, bd))?;
         let d = d2.sqrt();
         // The answer holds until an enemy within its distance across moves.
         // The walk above may stop short of them (by the front), so they are
-        // found apart from it, across the table; a hair wider than `d`, as a
-        // wider window only asks again sooner.
-        let (reach, side) = (d + 1e-6, &ys[r.clone()]);
-        let lo = r.start + split(side, y - reach, |gy| gy < y - reach);
-        let hi = r.start + split(side, y + reach, |gy| gy <= y + reach);
+        // found apart from it, across the table, by index from `mid`: a
+        // side's figures stand exactly `SPACING` apart (`setup`), so those
+        // within `d` across are within `d / SPACING` places of it, and one
+        // more each way covers the rounding (a wider window only asks
+        // again sooner).
+        let k = (d / SPACING) as usize + 1;
+        let (lo, hi) = (mid.saturating_sub(k).max(r.start), (mid + k).min(r.end));
         debug_assert!({
             let w = self.across(f, self.p.figures[f].role.other(), d);
             w.filter(|&e| self.up(e) && (ys[e] - y).powi(2) <= d2)

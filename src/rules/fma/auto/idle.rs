@@ -50,6 +50,9 @@ impl Battle<'_, '_> {
     /// second action rallies, as the doctrine has it).
     fn short_form(&mut self, f: usize, advances: bool) {
         let mut moved = false;
+        // An attacker at the enemy's line cannot advance (`advance` returns
+        // at once there): its tries are skipped, not made and refused.
+        let advances = advances && !self.at_enemy_line(f);
         if advances {
             let stand = self.p.figures[f].stand as u32;
             let bounding = (stand + self.s.turn).is_multiple_of(2);
@@ -74,6 +77,14 @@ impl Battle<'_, '_> {
                 self.watch(f);
             }
         }
+    }
+
+    /// Whether `f` stands where `advance` cannot take it forward (its
+    /// `hopeless` test): its place and the enemy's front do not change in
+    /// its short form unless it moves, so every try would be refused.
+    fn at_enemy_line(&mut self, f: usize) -> bool {
+        let stop = self.front(self.p.figures[f].role.other()) + 1.0;
+        self.s.places[f].x - 0.5 < stop - 1e-6
     }
 
     /// The doctrine's last resort: an overwatch marker, if the figure has a

@@ -9,7 +9,7 @@
 use super::fight::Activation;
 use super::fire::How;
 use super::smoke::{Cloud, SmokeEvent};
-use super::{Battle, Figure};
+use super::{Battle, Figure, Near};
 use crate::battle::setup::StandSetup;
 use crate::rules::fma::smoke::{self, Agent, Delivery, CLOUD_DIAMETER, CLOUD_RADIUS};
 
@@ -160,7 +160,20 @@ impl Battle<'_, '_> {
     /// enemy in reach and taking the first in sight was slower).
     #[inline]
     pub(crate) fn sighted(&mut self, f: usize, reach: f64) -> Option<(usize, f64)> {
-        let first = self.target(f, reach);
+        let near = self.near_enemy(f);
+        self.sighted_from(f, reach, near)
+    }
+
+    /// `sighted` given `f`'s nearest enemy (`near_enemy`), which the doctrine
+    /// has just asked for.
+    #[inline]
+    pub(crate) fn sighted_from(
+        &mut self,
+        f: usize,
+        reach: f64,
+        near: Option<Near>,
+    ) -> Option<(usize, f64)> {
+        let first = self.target(f, reach, near);
         if self.s.clouds.is_empty() {
             return first;
         }
@@ -173,8 +186,13 @@ impl Battle<'_, '_> {
         // No earlier kind had one within reach, seen or not; `t` is hidden.
         // The enemies next to it are often behind the same cloud: that one
         // is measured first.
+        // Every candidate stands within `reach` and a spacing across (the
+        // walks look no farther), so the clouds across that far are all
+        // that can hide one.
+        let clouds = self.clouds_across(from, reach + super::SPACING);
         let found = self.target_where(f, reach, self.target_kind(t), |g| {
-            g != t && !smoke::blocks(from, self.spot(g), (c.x, c.y)) && !self.screened(f, g)
+            let at = self.spot(g);
+            g != t && !smoke::blocks(from, at, (c.x, c.y)) && !self.screens(clouds, from, at)
         });
         debug_assert!(found.is_none_or(|(g, _)| !self.screened(f, g)));
         found

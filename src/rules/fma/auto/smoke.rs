@@ -231,6 +231,34 @@ impl Battle<'_, '_> {
         !self.s.clouds.is_empty() && self.cloud_between(self.spot(a), self.spot(b)).is_some()
     }
 
+    /// The clouds across from `at` within `reach` (by `y`, widened by a
+    /// cloud's radius): every cloud that can block a line from `at` to a
+    /// figure at most `reach` away across. A search that measures many lines
+    /// from one firer finds these once (`screens`) instead of looking for
+    /// each line's first cloud across again.
+    pub(crate) fn clouds_across(&self, at: (f64, f64), reach: f64) -> &[Cloud] {
+        let w = reach + smoke::CLOUD_RADIUS;
+        let (lo, hi) = (at.1 - w, at.1 + w);
+        let first = self.s.clouds.partition_point(|c| c.y < lo);
+        let last = first + self.s.clouds[first..].partition_point(|c| c.y <= hi);
+        &self.s.clouds[first..last]
+    }
+
+    /// Whether one of `clouds` (from `clouds_across` of `a`, wide enough
+    /// for `b`) blocks the line from `a` to `b`: the answer of
+    /// `cloud_between(a, b).is_some()`.
+    #[inline]
+    pub(crate) fn screens(&self, clouds: &[Cloud], a: (f64, f64), b: (f64, f64)) -> bool {
+        let r = smoke::CLOUD_RADIUS;
+        let (x0, x1) = (a.0.min(b.0) - r, a.0.max(b.0) + r);
+        let (y0, y1) = (a.1.min(b.1) - r, a.1.max(b.1) + r);
+        let found = clouds.iter().any(|c| {
+            (y0..=y1).contains(&c.y) && (x0..=x1).contains(&c.x) && smoke::blocks(a, b, (c.x, c.y))
+        });
+        debug_assert_eq!(found, self.cloud_between(a, b).is_some());
+        found
+    }
+
     /// The first cloud whose marker the line from `a` to `b` passes within
     /// 3" of (L1294-1296).
     pub(crate) fn cloud_between(&self, a: (f64, f64), b: (f64, f64)) -> Option<Cloud> {

@@ -46,6 +46,9 @@ pub(crate) struct Windows {
     pub(crate) command: Span,
     /// Friends within a D12's inches (a friend going down tests them).
     pub(crate) down: Span,
+    /// The enemies within a base across, where a charge can reach contact
+    /// (`Battle::contact_x`'s test, exactly); mostly one or none.
+    pub(crate) contact: Span,
 }
 
 impl Prepared<'_> {
@@ -78,7 +81,8 @@ impl Prepared<'_> {
                     Role::Defender => a..self.figures.len(),
                 };
                 let y = self.ys[f];
-                let mid = side.start + super::geometry::split(&self.ys[side], y, |gy| gy < y);
+                let mid =
+                    side.start + super::geometry::split(&self.ys[side.clone()], y, |gy| gy < y);
                 let fire = self.guns[f].map_or([Span::default(); 2], |w| {
                     [false, true]
                         .map(|aimed| Span::of(self.across(f, other, w.reach(aimed) + SPACING)))
@@ -86,6 +90,12 @@ impl Prepared<'_> {
                 let moves = fig.burden.inches() as f64;
                 let remote = self.max_aimed_reach.max(2.0 * moves + super::BASE);
                 let command = reaction::command_radius(fig.quality) as f64;
+                let touches = |g: usize| (self.ys[g] - y).abs() <= super::BASE + 1e-9;
+                let hi = (mid..side.end).find(|&g| !touches(g)).unwrap_or(side.end);
+                let lo = (side.start..mid)
+                    .rev()
+                    .find(|&g| !touches(g))
+                    .map_or(side.start, |g| g + 1);
                 Windows {
                     mid: mid as u32,
                     fire,
@@ -95,6 +105,7 @@ impl Prepared<'_> {
                     friends: Span::of(self.across(f, own, fig.quality.sides() as f64)),
                     command: Span::of(self.across(f, own, command)),
                     down: Span::of(self.across(f, own, Die::D12.sides() as f64)),
+                    contact: Span::of(lo..hi),
                 }
             })
             .collect()
