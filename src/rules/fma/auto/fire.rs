@@ -121,7 +121,7 @@ impl Battle<'_, '_> {
                 2 => self.nearest_of(f, r, mid, reach, |k| ready.word(k) & pinned.word(k), sees),
                 _ => self.nearest_of(f, r, mid, reach, |k| pinned.word(k) & !ready.word(k), sees),
             }
-            .filter(|&(_, d2)| d2 <= r2)
+            .inspect(|&(_, d2)| debug_assert!(d2 <= r2))
         });
         found.map(|(g, d2)| (g, d2.sqrt()))
     }

@@ -322,9 +322,10 @@ impl Battle<'_, '_> {
 
     /// The nearest figure of `role` whose bit `word` sets (the lower index
     /// on a tie) that `sees` lets through (asked only of one that would be
-    /// the best so far), with its squared distance; none farther than `reach`
-    /// across is looked at. Outward across the table from `f` over those
-    /// bits, each way until nothing farther across can be nearer.
+    /// the best so far) within `reach` of `f`, with its squared distance;
+    /// none farther than `reach` across is looked at. Outward across the
+    /// table from `f` over those bits, each way until nothing farther across
+    /// can be nearer (or within reach).
     /// `r` is the part of the side to look over (a window across at least
     /// `reach` wide), `mid` the first of it at or beyond `f` across.
     pub(crate) fn nearest_of(
@@ -338,17 +339,21 @@ impl Battle<'_, '_> {
     ) -> Option<(usize, f64)> {
         let (ys, places) = (&self.p.ys, &self.s.places);
         let (x, y) = (places[f].x, ys[f]);
-        let far = (reach + SPACING) * (reach + SPACING);
         let dx2 = self.short_of_front(f);
-        // The best so far; none yet while its distance is infinite (every
-        // figure is nearer), which spares the walk an `Option` per look.
-        let (mut bg, mut bd) = (usize::MAX, f64::INFINITY);
+        // The best so far; none yet while it is `usize::MAX` at `reach`
+        // squared (a figure at that distance or nearer takes its place),
+        // which spares the walk an `Option` per look, and bounds the walk
+        // by the reach before any figure is found: a kind with none within
+        // reach is given up at the first figure beyond it across, not read
+        // to the end of the window.
+        let (mut bg, mut bd) = (usize::MAX, reach * reach);
         let mut look = |g: usize| {
             let dy = y - ys[g];
             let dy2 = dy * dy;
-            // Farther across, no figure can be nearer than the best so far:
-            // each stands at least `dx2` away along the table too.
-            if dy2 > far || dy2 + dx2 > bd {
+            // Farther across, no figure can be nearer than the best so far
+            // (or within reach): each stands at least `dx2` away along the
+            // table too.
+            if dy2 + dx2 > bd {
                 return false;
             }
             let dx = x - places[g].x;
@@ -368,7 +373,7 @@ impl Battle<'_, '_> {
                 break;
             }
         }
-        (bd < f64::INFINITY).then_some((bg, bd))
+        (bg != usize::MAX).then_some((bg, bd))
     }
 
     /// At least how far (squared) along the table `f` stands from every
