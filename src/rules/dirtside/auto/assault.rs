@@ -205,6 +205,7 @@ impl Battle<'_, '_> {
         // (`reach.rs`) only when it changes.
         if self.s.units[u].post != Post::Open {
             self.s.units[u].post = Post::Open;
+            self.seen_sync(u);
             self.unit_changed(u);
         }
     }
@@ -222,6 +223,7 @@ impl Battle<'_, '_> {
             (true, Role::Attacker) => spot + 1,
             (true, Role::Defender) => spot - 1,
         };
+        self.seen_sync(u);
         self.moved();
     }
 

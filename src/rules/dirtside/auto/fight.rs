@@ -25,6 +25,7 @@ impl Battle<'_, '_> {
         }
         self.s.next_from = Default::default();
         self.ride_along();
+        self.seen_refill();
         self.s.idle = self
             .s
             .roster

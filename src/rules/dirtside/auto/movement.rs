@@ -80,10 +80,12 @@ impl Battle<'_, '_> {
             Role::Defender => from + inches,
         };
         self.s.units[u].dist = to;
+        self.seen_sync(u);
         self.moved();
         self.s.units[u].moved += inches.abs();
         if inches != 0 && self.s.units[u].post != Post::Open {
             self.s.units[u].post = Post::Open;
+            self.seen_sync(u);
             self.unit_changed(u);
         }
         self.log(Some(role), move |b| DsEvent::Move {
