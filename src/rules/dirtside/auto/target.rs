@@ -297,13 +297,15 @@ impl Battle<'_, '_> {
         // turns, and of broken units falling back).
         let reach = self.unit_longest(u);
         let role = self.s.units[u].role.other();
-        let (units, here, own_apart) = (&self.s.units[..], self.s.units[u].dist, self.apart(u));
+        let (here, own_apart) = (self.s.units[u].dist, self.apart(u));
+        debug_assert!(self.seen_ok(role.index()));
         let far = only.is_none()
-            && self.side_iter(role).all(|v| {
+            && self.s.seen[role.index()].iter().all(|y| {
+                let v = y.unit();
                 if own_apart || self.apart(v) {
                     self.nearest_gap(u, v) > reach
                 } else {
-                    (units[v].dist - here).abs() > reach
+                    (y.dist - here).abs() > reach
                 }
             });
         debug_assert!(!far || !self.alive(u).any(|e| self.has_target(e, None)));
