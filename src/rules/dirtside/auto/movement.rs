@@ -15,8 +15,9 @@ impl Battle<'_, '_> {
         let other = self.s.units[u].role.other();
         let here = self.s.units[u].dist;
         let mut near = i64::MAX;
-        for &v in &self.s.roster[other.index()] {
-            near = near.min((self.s.units[v].dist - here).abs());
+        debug_assert!(self.seen_ok(other.index()));
+        for y in &self.s.seen[other.index()] {
+            near = near.min((y.dist - here).abs());
         }
         let near = (near != i64::MAX).then_some(near);
         debug_assert_eq!(near, self.side_iter(other).map(|v| self.gap(u, v)).min());
