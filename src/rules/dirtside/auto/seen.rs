@@ -64,7 +64,7 @@ impl Battle<'_, '_> {
     /// Whether side `r`'s entries match its roster and units (debug
     /// builds' check of every reader).
     pub(crate) fn seen_ok(&self, r: usize) -> bool {
-        self.s.seen[r].iter().map(|y| *y).eq(self.s.roster[r]
+        self.s.seen[r].iter().copied().eq(self.s.roster[r]
             .iter()
             .map(|&u| Seen::of(u, &self.s.units[u])))
     }
