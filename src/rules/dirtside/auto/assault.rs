@@ -28,8 +28,9 @@ impl Battle<'_, '_> {
         // the unit holds teams only of one near enough to matter.
         let within = 2 * mf + 2;
         let mut target: Option<(i64, usize)> = None;
-        for &v in &self.s.roster[other.index()] {
-            let gap = (self.s.units[v].dist - here).abs();
+        debug_assert!(self.seen_ok(other.index()));
+        for y in &self.s.seen[other.index()] {
+            let (v, gap) = (y.unit(), (y.dist - here).abs());
             if gap > within || target.is_some_and(|(g, _)| gap >= g) || !self.holds_teams(v) {
                 continue;
             }
@@ -205,6 +206,7 @@ impl Battle<'_, '_> {
         // (`reach.rs`) only when it changes.
         if self.s.units[u].post != Post::Open {
             self.s.units[u].post = Post::Open;
+            self.seen_sync(u);
             self.unit_changed(u);
         }
     }
@@ -222,6 +224,7 @@ impl Battle<'_, '_> {
             (true, Role::Attacker) => spot + 1,
             (true, Role::Defender) => spot - 1,
         };
+        self.seen_sync(u);
         self.moved();
     }
 

@@ -25,6 +25,7 @@ impl Battle<'_, '_> {
         }
         self.s.next_from = Default::default();
         self.ride_along();
+        self.seen_refill();
         self.s.idle = self
             .s
             .roster
@@ -249,9 +250,11 @@ impl Battle<'_, '_> {
         let own_apart = self.apart(u);
         // Some element of `u` has a shot at some enemy unit: the farthest
         // shot between the two units (kept until either changes) reaches.
-        let (units, here) = (&self.s.units[..], self.s.units[u].dist);
-        let found = self.side_iter(other).any(|v| {
-            let range = (units[v].dist - here).abs();
+        let here = self.s.units[u].dist;
+        debug_assert!(self.seen_ok(other.index()));
+        let found = self.s.seen[other.index()].iter().any(|y| {
+            let v = y.unit();
+            let range = (y.dist - here).abs();
             debug_assert_eq!(range, self.gap(u, v));
             if own_apart || self.apart(v) {
                 // Elements apart: the per-unit answer is only a bound, so

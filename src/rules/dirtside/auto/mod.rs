@@ -25,6 +25,7 @@ mod movement;
 mod odds;
 mod reach;
 mod riders;
+mod seen;
 mod setup;
 mod slam;
 pub mod table;
@@ -228,6 +229,9 @@ pub(crate) struct State {
     /// unit leaves for good (its last element lost, or out), so the walks
     /// over a side skip the many gone by the later turns.
     pub(crate) roster: [Vec<usize>; 2],
+    /// Per side, what the roster walks read of its units, in the roster's
+    /// order (`seen.rs`).
+    pub(crate) seen: [Vec<seen::Seen>; 2],
     /// Per side (by `Role::index`), its units on the roster not yet
     /// activated: set as `turn` starts and kept by `set_activated` and
     /// `off_roster` (the pass rule reads it at every alternation). Read
@@ -378,6 +382,7 @@ impl Battle<'_, '_> {
         let r = self.s.units[u].role.index();
         let before = self.s.roster[r].len();
         self.s.roster[r].retain(|&v| v != u);
+        self.s.seen[r].retain(|y| y.unit() != u);
         // A unit routed and then wiped out leaves once. Table play changes
         // activations outside `turn`, which sets the count afresh.
         if self.s.roster[r].len() < before && !self.s.units[u].activated {
@@ -392,6 +397,7 @@ impl Battle<'_, '_> {
             return;
         }
         self.s.units[u].activated = to;
+        self.seen_sync(u);
         if self.present(u) {
             let r = self.s.units[u].role.index();
             self.s.idle[r] = if to {

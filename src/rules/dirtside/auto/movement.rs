@@ -15,8 +15,9 @@ impl Battle<'_, '_> {
         let other = self.s.units[u].role.other();
         let here = self.s.units[u].dist;
         let mut near = i64::MAX;
-        for &v in &self.s.roster[other.index()] {
-            near = near.min((self.s.units[v].dist - here).abs());
+        debug_assert!(self.seen_ok(other.index()));
+        for y in &self.s.seen[other.index()] {
+            near = near.min((y.dist - here).abs());
         }
         let near = (near != i64::MAX).then_some(near);
         debug_assert_eq!(near, self.side_iter(other).map(|v| self.gap(u, v)).min());
@@ -80,10 +81,12 @@ impl Battle<'_, '_> {
             Role::Defender => from + inches,
         };
         self.s.units[u].dist = to;
+        self.seen_sync(u);
         self.moved();
         self.s.units[u].moved += inches.abs();
         if inches != 0 && self.s.units[u].post != Post::Open {
             self.s.units[u].post = Post::Open;
+            self.seen_sync(u);
             self.unit_changed(u);
         }
         self.log(Some(role), move |b| DsEvent::Move {

@@ -100,6 +100,7 @@ impl Battle<'_, '_> {
         for r in 0..self.s.units.len() {
             if self.s.units[r].rides_with.is_some() {
                 self.s.units[r].activated = true;
+                self.seen_sync(r);
             }
         }
     }
@@ -109,6 +110,7 @@ impl Battle<'_, '_> {
         for r in self.riders(c) {
             let from = self.s.units[r].dist;
             self.s.units[r].dist = to;
+            self.seen_sync(r);
             let role = self.s.units[r].role;
             self.log(Some(role), move |b| DsEvent::Move {
                 unit: b.ucode(r),

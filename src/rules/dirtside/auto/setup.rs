@@ -178,13 +178,18 @@ impl<'a> Prepared<'a> {
         units: &[Unit],
         alive_n: &[usize],
         roster: &mut [Vec<usize>; 2],
+        seen: &mut [Vec<super::seen::Seen>; 2],
     ) {
         for r in roster.iter_mut() {
+            r.clear();
+        }
+        for r in seen.iter_mut() {
             r.clear();
         }
         for (u, x) in units.iter().enumerate() {
             if !x.out && alive_n[u] > 0 {
                 roster[x.role.index()].push(u);
+                seen[x.role.index()].push(super::seen::Seen::of(u, x));
             }
         }
     }
@@ -218,8 +223,9 @@ impl<'a> Prepared<'a> {
             idle: [0; 2],
             next_from: Default::default(),
             roster: Default::default(),
+            seen: Default::default(),
         };
-        self.fill_roster(&s.units, &s.alive_n, &mut s.roster);
+        self.fill_roster(&s.units, &s.alive_n, &mut s.roster, &mut s.seen);
         s
     }
 }

@@ -121,6 +121,9 @@ impl TablePlay for DirtsideTable<'_> {
         for u in self.s.units.iter_mut() {
             u.activated = false;
         }
+        for y in self.s.seen.iter_mut().flatten() {
+            y.idle = true;
+        }
     }
 
     fn act(&mut self, words: &[String]) -> Result<(), String> {
@@ -135,6 +138,7 @@ impl TablePlay for DirtsideTable<'_> {
                 self.current = Some(u);
                 self.run(|b| {
                     b.s.units[u].activated = true;
+                    b.seen_sync(u);
                     b.s.units[u].moved = 0;
                     b.s.units[u].evading = false;
                     b.unit_changed(u);

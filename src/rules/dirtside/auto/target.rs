@@ -4,6 +4,7 @@
 //! How the shots are resolved is in `fire`.
 
 use super::fire::{Plan, Situation};
+use super::seen::Seen;
 use super::{Battle, Post};
 use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::infantry;
@@ -28,6 +29,20 @@ fn target_key(wrong: bool, idle: bool, range: i64, cover: bool, v: usize) -> Tar
         | (range as u128) << 63
         | u128::from(cover) << 62
         | v as u128
+}
+
+/// The least key a unit's target could have (of the right kind), from its
+/// compact entry, `range` away: `target_key` with the entry's bits.
+#[inline]
+fn least_key(y: Seen, range: i64) -> TargetKey {
+    debug_assert!(range >= 0);
+    (u128::from(y.idle) << 63 | range as u128) << 63 | u128::from(y.low)
+}
+
+/// `least` for a target of the wrong kind, if `wrong`.
+#[inline]
+fn with_wrong(least: TargetKey, wrong: bool) -> TargetKey {
+    least | u128::from(wrong) << 127
 }
 
 /// Whether `key` is of a target of the wrong kind.
@@ -110,9 +125,9 @@ impl Battle<'_, '_> {
         let own_apart = self.apart(f.unit);
         // The best key so far, its unit, and (element by element) its pick.
         let mut best: (TargetKey, usize, usize) = (NO_KEY, 0, 0);
-        // The firer's spot and the units read once for the walk, which is
-        // most of a fire plan's cost.
-        let (units, here) = (&self.s.units[..], self.s.units[f.unit].dist);
+        // The firer's spot read once, and the enemy side's compact entries
+        // (`seen.rs`) walked: the walk is most of a fire plan's cost.
+        let here = self.s.units[f.unit].dist;
         // A plan at one unit (opportunity fire, an assault's pinning fire)
         // weighs that unit alone, if it is on the table.
         let one = only.filter(|&o| self.present(o) && self.s.units[o].role != f.role);
@@ -120,19 +135,30 @@ impl Battle<'_, '_> {
             one,
             only.filter(|&o| self.side_iter(f.role.other()).any(|v| v == o))
         );
-        let roster = &self.s.roster[f.role.other().index()];
-        let walk: &[usize] = match (only, &one) {
-            (None, _) => roster,
+        let side = f.role.other().index();
+        debug_assert!(self.seen_ok(side));
+        let alone = one.map(|o| Seen::of(o, &self.s.units[o]));
+        let walk: &[Seen] = match (only, &alone) {
+            (None, _) => &self.s.seen[side],
             (Some(_), Some(o)) => std::slice::from_ref(o),
             (Some(_), None) => &[],
         };
-        for &v in walk {
-            let x = &units[v];
-            let range = (x.dist - here).abs();
+        for &y in walk {
+            let v = y.unit();
+            let range = (y.dist - here).abs();
             debug_assert_eq!(range, self.gap(f.unit, v));
-            let (idle, cover) = (!x.activated, x.post != Post::Open);
-            let least = target_key(false, idle, range, cover, v);
-            if only.is_some_and(|o| o != v) || prune && least >= best.0 {
+            let least = least_key(y, range);
+            debug_assert_eq!(
+                least,
+                target_key(
+                    false,
+                    !self.s.units[v].activated,
+                    range,
+                    self.s.units[v].post != Post::Open,
+                    v
+                )
+            );
+            if prune && least >= best.0 {
                 continue;
             }
             if prune && !own_apart && !self.apart(v) {
@@ -143,7 +169,7 @@ impl Battle<'_, '_> {
                 }
                 let (pref, any) = self.unit_pick(class, e, av, v);
                 if any >= range {
-                    let key = target_key(pref < range, idle, range, cover, v);
+                    let key = with_wrong(least, pref < range);
                     if key < best.0 {
                         best = (key, v, usize::MAX);
                     }
@@ -172,7 +198,7 @@ impl Battle<'_, '_> {
                     continue;
                 }
                 let tv = self.s.elements[t].is_vehicle();
-                let key = target_key(av && !tv, idle, range, cover, v);
+                let key = with_wrong(least, av && !tv);
                 if key < best.0 {
                     best = (key, v, t);
                 }
@@ -271,13 +297,15 @@ impl Battle<'_, '_> {
         // turns, and of broken units falling back).
         let reach = self.unit_longest(u);
         let role = self.s.units[u].role.other();
-        let (units, here, own_apart) = (&self.s.units[..], self.s.units[u].dist, self.apart(u));
+        let (here, own_apart) = (self.s.units[u].dist, self.apart(u));
+        debug_assert!(self.seen_ok(role.index()));
         let far = only.is_none()
-            && self.side_iter(role).all(|v| {
+            && self.s.seen[role.index()].iter().all(|y| {
+                let v = y.unit();
                 if own_apart || self.apart(v) {
                     self.nearest_gap(u, v) > reach
                 } else {
-                    (units[v].dist - here).abs() > reach
+                    (y.dist - here).abs() > reach
                 }
             });
         debug_assert!(!far || !self.alive(u).any(|e| self.has_target(e, None)));

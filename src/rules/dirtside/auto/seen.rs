@@ -1,0 +1,71 @@
+//! A compact copy, per side, of what the roster walks read of each unit on
+//! the table (its spot, whether it has activated, whether it is in cover),
+//! in the roster's order: target choice walks it reading a few packed words
+//! a unit instead of three fields spread over the wide `Unit`. Kept up to
+//! date wherever a unit moves, activates, leaves its post or leaves the
+//! table, and checked against `Unit` in debug builds.
+
+use super::{Battle, Post, Unit};
+
+/// What a roster walk reads of one unit on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Seen {
+    /// Its spot, in inches from the defenders' line.
+    pub(crate) dist: i64,
+    /// The target key's lowest bits (`target::target_key`): whether it is
+    /// in cover (bit 62), then its index.
+    pub(crate) low: u64,
+    /// Not yet activated this turn.
+    pub(crate) idle: bool,
+}
+
+impl Seen {
+    pub(crate) fn of(u: usize, x: &Unit) -> Seen {
+        debug_assert!((u as u64) < 1 << 62);
+        Seen {
+            dist: x.dist,
+            low: u64::from(x.post != Post::Open) << 62 | u as u64,
+            idle: !x.activated,
+        }
+    }
+
+    /// The unit's index.
+    #[inline]
+    pub(crate) fn unit(self) -> usize {
+        (self.low & ((1 << 62) - 1)) as usize
+    }
+}
+
+impl Battle<'_, '_> {
+    /// Unit `u`'s spot, activation or post changed: its entry follows (a
+    /// unit off the table has none).
+    pub(crate) fn seen_sync(&mut self, u: usize) {
+        let x = &self.s.units[u];
+        let now = Seen::of(u, x);
+        if let Some(y) = self.s.seen[x.role.index()]
+            .iter_mut()
+            .find(|y| y.unit() == u)
+        {
+            *y = now;
+        }
+    }
+
+    /// Every unit's entry afresh (a new turn clears the activations).
+    pub(crate) fn seen_refill(&mut self) {
+        let units = &self.s.units;
+        for side in self.s.seen.iter_mut() {
+            for y in side.iter_mut() {
+                let u = y.unit();
+                *y = Seen::of(u, &units[u]);
+            }
+        }
+    }
+
+    /// Whether side `r`'s entries match its roster and units (debug
+    /// builds' check of every reader).
+    pub(crate) fn seen_ok(&self, r: usize) -> bool {
+        self.s.seen[r].iter().copied().eq(self.s.roster[r]
+            .iter()
+            .map(|&u| Seen::of(u, &self.s.units[u])))
+    }
+}
