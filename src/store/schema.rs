@@ -20,9 +20,34 @@ pub fn configure_reads(conn: &Connection) -> Result<()> {
 /// Settings that write to the file (WAL mode); applied only once the file is
 /// known to be a campaign (or empty).
 pub fn configure_writes(conn: &Connection) -> Result<()> {
-    conn.pragma_update(None, "journal_mode", "WAL")?;
+    // Switching a rollback-journal file to WAL reads the header and then
+    // writes it; SQLite refuses that promotion at once, without its busy
+    // wait, while another process is switching the same file, so several
+    // commands opening one old file would fail on a lock held for a moment.
+    waiting_out_busy(|| Ok(conn.pragma_update(None, "journal_mode", "WAL")?))?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     Ok(())
+}
+
+/// Runs `step` again while SQLite reports the file busy, for as long as a
+/// command waits for a lock ([`super::error::lock_wait`]), pausing a little
+/// longer each time. For steps SQLite refuses at once instead of waiting.
+fn waiting_out_busy<T>(mut step: impl FnMut() -> Result<T>) -> Result<T> {
+    use std::time::{Duration, Instant};
+    let deadline = Instant::now() + super::error::lock_wait();
+    let mut pause = Duration::from_millis(2);
+    loop {
+        match step() {
+            Err(StoreError::Sqlite(e))
+                if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy)
+                    && Instant::now() < deadline =>
+            {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(100));
+            }
+            done => return done,
+        }
+    }
 }
 
 /// The highest schema version this build carries.
@@ -229,5 +254,36 @@ mod tests {
             before,
             "quotes, NULLs and rowids come back as they were"
         );
+    }
+
+    #[test]
+    fn opening_an_old_file_another_process_is_writing_waits_for_it() {
+        // The fixtures are rollback-journal files, as old campaigns are: the
+        // switch to WAL is refused at once (no busy wait) while another
+        // connection holds the write lock, which is what several commands
+        // opening one old file at the same moment ran into (CI, stop 38).
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        let fixture =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-v1.db");
+        std::fs::copy(fixture, &path).unwrap();
+        let other = Connection::open(&path).unwrap();
+        other
+            .execute_batch("BEGIN; DELETE FROM journal WHERE id < 0;")
+            .unwrap();
+        // Without a write the reserved lock is not taken: make one.
+        other
+            .execute_batch("CREATE TABLE holding_the_lock(x);")
+            .unwrap();
+        let releaser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            other.execute_batch("ROLLBACK;").unwrap();
+        });
+        let mut conn = Connection::open(&path).unwrap();
+        configure_reads(&conn).unwrap();
+        configure_writes(&conn).unwrap();
+        migrate(&mut conn, "old.db").unwrap();
+        releaser.join().unwrap();
+        assert_eq!(file_version(&conn).unwrap(), Some(supported_version()));
     }
 }
