@@ -78,7 +78,7 @@ impl Battle<'_, '_> {
         let found = self.target_kinds(f, reach, from..4, sees);
         debug_assert_eq!(
             found,
-            self.target_by_scan(f, reach, from, &sees)
+            self.target_by_scan(f, reach, from, sees)
                 .map(|(g, d2)| (g, d2.sqrt()))
         );
         found

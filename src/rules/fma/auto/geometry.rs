@@ -216,8 +216,15 @@ impl Battle<'_, '_> {
 
     /// A new turn: every figure still up is yet to activate.
     pub(crate) fn begin_turn_marks(&mut self) {
-        self.s.unsure.clone_from(&self.p.leaders);
-        self.s.unsure_words.clone_from(&self.p.leader_words);
+        // Only a leader with a figure pinned within `bits::WIDE` of it (by
+        // index, as `pinned_near` looks) can pass an action; figures keep
+        // their place across, so the others can only come to one by a
+        // suppression near them, which marks them then.
+        for k in 0..self.s.unsure.words() {
+            let w = self.p.leaders.word(k) & self.s.pinned.near_word(k, bits::WIDE);
+            self.s.unsure.set_word(k, w);
+            self.s.unsure_words.set(k, w != 0);
+        }
         self.s.first_ready = [0; 2];
         self.s.first_free = [0; 2];
         for pl in self.s.places.iter_mut() {
