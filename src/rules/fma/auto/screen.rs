@@ -102,7 +102,15 @@ impl Battle<'_, '_> {
         }
         let aim = (line - CLOUD_RADIUS - CLEAR, self.team_y(f));
         let standing = |c: &Cloud| (c.x - aim.0).hypot(c.y - aim.1) < CLOUD_DIAMETER;
-        if self.s.clouds.iter().any(standing) {
+        // A cloud a diameter or more away along or across is not measured:
+        // `hypot` is never less than either side (and is a call into the C
+        // library).
+        let near = |c: &&Cloud| {
+            (c.x - aim.0).abs() < CLOUD_DIAMETER && (c.y - aim.1).abs() < CLOUD_DIAMETER
+        };
+        let stands = self.s.clouds.iter().filter(near).any(standing);
+        debug_assert_eq!(stands, self.s.clouds.iter().any(standing));
+        if stands {
             return false;
         }
         // A point past ten bands or the deviation dice is not tried.
