@@ -94,7 +94,7 @@ impl Battle<'_, '_> {
             return false;
         };
         let x = self.s.places[f].x;
-        let line = ((x - 1e-6) / every).floor() * every;
+        let line = super::geometry::floor((x - 1e-6) / every) * every;
         let moves = fig.burden.inches() as f64;
         let front = self.front(other);
         if line <= 0.0 || line < front + 1.0 - 1e-6 || x - line > 2.0 * moves + 1e-6 {
