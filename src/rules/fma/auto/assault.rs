@@ -46,6 +46,19 @@ impl Battle<'_, '_> {
         })
     }
 
+    /// `charge_length(f, e) <= limit`, with the hedge or wall on the way
+    /// (`crosses`) looked for only when the charge is short enough without
+    /// it (doubling cannot bring a longer one within the limit).
+    fn charges_within(&self, f: usize, e: usize, limit: f64) -> bool {
+        let from = self.s.places[f].x;
+        let within = self.contact_x(f, e).is_some_and(|x| {
+            let l = (x - from).abs();
+            l <= limit && (!self.crosses(from, x) || 2.0 * l <= limit)
+        });
+        debug_assert_eq!(within, self.charge_length(f, e).is_some_and(|l| l <= limit));
+        within
+    }
+
     /// The nearest up enemy that `foe` accepts and that `f` can charge into
     /// contact with in at most `limit` inches (the lower index on a tie):
     /// `nearest_where(f, BASE, foe, ..charge_length <= limit)`, looking only
@@ -60,8 +73,7 @@ impl Battle<'_, '_> {
     ) -> Option<usize> {
         let mut best: Option<(usize, f64)> = None;
         for g in self.win(f).contact.range() {
-            if self.s.places[g].up && foe(g) && self.charge_length(f, g).is_some_and(|l| l <= limit)
-            {
+            if self.s.places[g].up && foe(g) && self.charges_within(f, g, limit) {
                 let d2 = self.dist2(f, g);
                 if best.is_none_or(|(bg, bd)| d2 < bd || (d2 == bd && g < bg)) {
                     best = Some((g, d2));

@@ -37,6 +37,32 @@ impl Bits {
         self.0[k] |= w;
     }
 
+    /// Word `k` of the set widened by `by` places each way (`by < 64`): a
+    /// bit is set where some bit of `self` within `by` of it is.
+    pub(crate) fn near_word(&self, k: usize, by: usize) -> u64 {
+        let w = &self.0;
+        let (before, after) = (
+            if k > 0 { w[k - 1] } else { 0 },
+            w.get(k + 1).copied().unwrap_or(0),
+        );
+        let mut near = w[k];
+        for s in 1..=by as u32 {
+            near |= w[k] << s | before >> (64 - s);
+            near |= w[k] >> s | after << (64 - s);
+        }
+        near
+    }
+
+    /// Sets word `k` to `w`.
+    pub(crate) fn set_word(&mut self, k: usize, w: u64) {
+        self.0[k] = w;
+    }
+
+    /// How many words the set spans.
+    pub(crate) fn words(&self) -> usize {
+        self.0.len()
+    }
+
     /// One bit per word of `self`: set where the word has any bit set.
     pub(crate) fn summary(&self) -> Bits {
         let mut s = Bits::new(self.0.len());
@@ -263,6 +289,21 @@ mod tests {
                 let mut back: Vec<usize> = each_in_rev(start..end, |k| b.word(k)).collect();
                 back.reverse();
                 assert_eq!(back, plain, "{start}..{end}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_set_widened_has_every_place_within_reach_of_a_bit() {
+        let b = edges();
+        for by in [0, 1, 7, 63] {
+            for i in 0..200usize {
+                let plain = (i.saturating_sub(by)..=(i + by).min(199)).any(|j| b.get(j));
+                assert_eq!(
+                    b.near_word(i / 64, by) >> (i % 64) & 1 == 1,
+                    plain,
+                    "{i} by {by}"
+                );
             }
         }
     }

@@ -92,7 +92,13 @@ impl Battle<'_, '_> {
         let range = self.side(side);
         let ix = side.index();
         let from = self.s.first_ready[ix].max(range.start);
-        let ready_at = bits::first_in(from..range.end, |k| self.s.ready.word(k))?;
+        // The hint still ready is the first (nothing before it is): one bit
+        // read instead of a walk.
+        let ready_at = if from < range.end && self.s.ready.get(from) {
+            from
+        } else {
+            bits::first_in(from..range.end, |k| self.s.ready.word(k))?
+        };
         self.s.first_ready[ix] = ready_at;
         let (ready, pinned) = (&self.s.ready, &self.s.pinned);
         debug_assert!(range.clone().all(|f| {
@@ -105,7 +111,11 @@ impl Battle<'_, '_> {
             .any(|f| f < self.s.first_free[ix] && ready.get(f) && !pinned.get(f)));
         // Figures free to fight go before suppressed ones.
         let from = self.s.first_free[ix].max(ready_at);
-        let free = bits::first_in(from..range.end, |k| ready.word(k) & !pinned.word(k));
+        let free = if from < range.end && ready.get(from) && !pinned.get(from) {
+            Some(from)
+        } else {
+            bits::first_in(from..range.end, |k| ready.word(k) & !pinned.word(k))
+        };
         self.s.first_free[ix] = free.unwrap_or(range.end);
         let first = free.unwrap_or(ready_at);
         // The lowest ready leader that can pass an action to a suppressed

@@ -42,8 +42,14 @@ impl Battle<'_, '_> {
             None
         } else {
             let (g, kind) = (n.enemy as usize, self.target_kind(n.enemy as usize));
-            self.target_kinds(f, reach, 0..kind, |_| true)
-                .or(Some((g, n.d)))
+            // (The walks' set-up, masks for both ends of the window, is
+            // spared when no kind comes before the nearest's.)
+            if kind == 0 {
+                Some((g, n.d))
+            } else {
+                self.target_kinds(f, reach, 0..kind, |_| true)
+                    .or(Some((g, n.d)))
+            }
         };
         debug_assert_eq!(found, self.target_where(f, reach, 0, |_| true));
         found
@@ -67,12 +73,12 @@ impl Battle<'_, '_> {
         f: usize,
         reach: f64,
         from: usize,
-        sees: impl Fn(usize) -> bool,
+        sees: impl Fn(usize) -> bool + Copy,
     ) -> Option<(usize, f64)> {
-        let found = self.target_kinds(f, reach, from..4, &sees);
+        let found = self.target_kinds(f, reach, from..4, sees);
         debug_assert_eq!(
             found,
-            self.target_by_scan(f, reach, from, &sees)
+            self.target_by_scan(f, reach, from, sees)
                 .map(|(g, d2)| (g, d2.sqrt()))
         );
         found
@@ -84,7 +90,7 @@ impl Battle<'_, '_> {
         f: usize,
         reach: f64,
         kinds: std::ops::Range<usize>,
-        sees: impl Fn(usize) -> bool,
+        sees: impl Fn(usize) -> bool + Copy,
     ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
         let other = self.p.figures[f].role.other();
@@ -107,7 +113,8 @@ impl Battle<'_, '_> {
         // Each kind's words read by a closure of its own, so that the walks
         // inline it rather than call one that matches on the kind per word.
         let found = kinds.into_iter().find_map(|kind| {
-            let (r, sees) = (r.clone(), &sees);
+            // `sees` by value, so that each walk may inline it.
+            let r = r.clone();
             match kind {
                 0 => self.nearest_of(f, r, mid, reach, |k| ready.word(k) & !pinned.word(k), sees),
                 1 => self.nearest_of(

@@ -63,6 +63,40 @@ pub(crate) fn split(ys: &[f64], y: f64, below: impl Fn(f64) -> bool) -> usize {
     i
 }
 
+/// `v.floor()` without the call into the C library that `floor` is on the
+/// baseline x86-64 (every advance and charge asks where lines of cover
+/// fall): the same value, the sign of a zero kept, for any finite `v` of
+/// magnitude below 2^63 (a place on the table).
+#[inline]
+pub(crate) fn floor(v: f64) -> f64 {
+    let t = v as i64 as f64;
+    let down = if t > v { t - 1.0 } else { t.copysign(v) };
+    debug_assert_eq!(down.to_bits(), v.floor().to_bits());
+    down
+}
+
+/// `v.ceil()` likewise (`floor`).
+#[inline]
+pub(crate) fn ceil(v: f64) -> f64 {
+    let up = -floor(-v);
+    debug_assert_eq!(up.to_bits(), v.ceil().to_bits());
+    up
+}
+
+/// `v.round()` (half away from zero) likewise (`floor`).
+#[inline]
+pub(crate) fn round(v: f64) -> f64 {
+    let t = v as i64 as f64;
+    let near = if (v - t).abs() >= 0.5 {
+        t + 1f64.copysign(v)
+    } else {
+        t
+    };
+    let near = near.copysign(v);
+    debug_assert_eq!(near.to_bits(), v.round().to_bits());
+    near
+}
+
 /// The smallest of `xs` and how many times it occurs (`None`: no `x`).
 pub(crate) fn least(xs: impl Iterator<Item = f64>) -> Option<(f64, u32)> {
     let mut back = (f64::INFINITY, 0);
@@ -216,8 +250,15 @@ impl Battle<'_, '_> {
 
     /// A new turn: every figure still up is yet to activate.
     pub(crate) fn begin_turn_marks(&mut self) {
-        self.s.unsure.clone_from(&self.p.leaders);
-        self.s.unsure_words.clone_from(&self.p.leader_words);
+        // Only a leader with a figure pinned within `bits::WIDE` of it (by
+        // index, as `pinned_near` looks) can pass an action; figures keep
+        // their place across, so the others can only come to one by a
+        // suppression near them, which marks them then.
+        for k in 0..self.s.unsure.words() {
+            let w = self.p.leaders.word(k) & self.s.pinned.near_word(k, bits::WIDE);
+            self.s.unsure.set_word(k, w);
+            self.s.unsure_words.set(k, w != 0);
+        }
         self.s.first_ready = [0; 2];
         self.s.first_free = [0; 2];
         for pl in self.s.places.iter_mut() {
@@ -510,5 +551,32 @@ impl Battle<'_, '_> {
         };
         self.s.near[f].set(near);
         Some(near)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ceil, floor, round};
+
+    #[test]
+    fn floor_ceil_and_round_without_the_c_library_give_the_same_bits() {
+        let half = 0.5 - f64::EPSILON / 4.0;
+        let mut vs = vec![0.0, -0.0, 1e-300, -1e-300, 2f64.powi(53), -(2f64.powi(62))];
+        vs.extend([
+            half,
+            -half,
+            2f64.powi(52) + 1.0,
+            2f64.powi(52) - 0.5,
+            -(2f64.powi(52) - 0.5),
+        ]);
+        for i in -2000..=2000 {
+            let v = i as f64 / 16.0;
+            vs.extend([v, v + 1e-6, v - 1e-6, (v - 1e-6) / 10.0, (v + 1e-6) / 3.0]);
+        }
+        for v in vs {
+            assert_eq!(floor(v).to_bits(), v.floor().to_bits(), "floor {v}");
+            assert_eq!(ceil(v).to_bits(), v.ceil().to_bits(), "ceil {v}");
+            assert_eq!(round(v).to_bits(), v.round().to_bits(), "round {v}");
+        }
     }
 }

@@ -253,7 +253,7 @@ pub fn heavy_pa_option(setup: &BattleSetup) -> Result<HeavyPa, String> {
 pub fn cover_at(x: f64, defenders: Cover, every: Option<f64>) -> Cover {
     if x.abs() < 1e-6 {
         defenders
-    } else if every.is_some_and(|e| x > 0.0 && ((x / e).round() * e - x).abs() < 1e-6) {
+    } else if every.is_some_and(|e| x > 0.0 && (geometry::round(x / e) * e - x).abs() < 1e-6) {
         Cover::Soft
     } else {
         Cover::None

@@ -2,6 +2,7 @@
 //! from cover line to cover line, and a sprint to cover after a failed rally.
 
 use super::events::FmaEvent;
+use super::geometry::{ceil, floor};
 use super::{cover_at, Battle};
 use crate::rules::fma::armour::Cover;
 
@@ -66,7 +67,7 @@ impl Battle<'_, '_> {
         let mut goal = (x - moves).max(stop);
         let mut covered = false;
         if let Some(every) = self.p.cover_every {
-            let line = ((x - 1e-6) / every).floor() * every;
+            let line = floor((x - 1e-6) / every) * every;
             if line > 0.0 && line >= stop - 1e-6 && x - line <= moves * moves_left as f64 + 1e-6 {
                 goal = line.max(x - moves);
                 covered = true;
@@ -124,10 +125,10 @@ impl Battle<'_, '_> {
         // The first line the move meets: the one the figure stands at, or
         // the next one on its way.
         let (first, beyond) = if to < from {
-            let l = ((from + 1e-6) / every).floor() * every;
+            let l = floor((from + 1e-6) / every) * every;
             (l, l > to + 1e-6)
         } else {
-            let l = ((from - 1e-6) / every).ceil() * every;
+            let l = ceil((from - 1e-6) / every) * every;
             (l, l < to - 1e-6)
         };
         first > 0.0 && beyond
@@ -168,7 +169,7 @@ impl Battle<'_, '_> {
         let x = self.s.places[f].x;
         let mut lines = match self.p.cover_every {
             Some(every) => {
-                let below = (x / every).floor() * every;
+                let below = floor(x / every) * every;
                 vec![below, below + every]
             }
             None => vec![0.0],

@@ -94,7 +94,7 @@ impl Battle<'_, '_> {
             return false;
         };
         let x = self.s.places[f].x;
-        let line = ((x - 1e-6) / every).floor() * every;
+        let line = super::geometry::floor((x - 1e-6) / every) * every;
         let moves = fig.burden.inches() as f64;
         let front = self.front(other);
         if line <= 0.0 || line < front + 1.0 - 1e-6 || x - line > 2.0 * moves + 1e-6 {
@@ -102,7 +102,15 @@ impl Battle<'_, '_> {
         }
         let aim = (line - CLOUD_RADIUS - CLEAR, self.team_y(f));
         let standing = |c: &Cloud| (c.x - aim.0).hypot(c.y - aim.1) < CLOUD_DIAMETER;
-        if self.s.clouds.iter().any(standing) {
+        // A cloud a diameter or more away along or across is not measured:
+        // `hypot` is never less than either side (and is a call into the C
+        // library).
+        let near = |c: &&Cloud| {
+            (c.x - aim.0).abs() < CLOUD_DIAMETER && (c.y - aim.1).abs() < CLOUD_DIAMETER
+        };
+        let stands = self.s.clouds.iter().filter(near).any(standing);
+        debug_assert_eq!(stands, self.s.clouds.iter().any(standing));
+        if stands {
             return false;
         }
         // A point past ten bands or the deviation dice is not tried.
