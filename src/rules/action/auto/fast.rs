@@ -290,6 +290,32 @@ impl Occupancy {
         })
     }
 
+    /// Hands `each` every element standing within `r` grids of `at` (the
+    /// square round it), a row of the grid at a time where the square lies
+    /// inside the box.
+    #[inline]
+    pub(crate) fn each_within(&self, at: Grid, r: i64, mut each: impl FnMut(usize)) {
+        let (x, y, n) = (at.0 - r - self.x0, at.1 - r - self.y0, 2 * r + 1);
+        if r < 0 || x < 0 || y < 0 || x + n > self.w || y + n > self.h {
+            for dx in -r..=r {
+                for dy in -r..=r {
+                    if let Some(k) = self.get((at.0 + dx, at.1 + dy)) {
+                        each(k);
+                    }
+                }
+            }
+            return;
+        }
+        for row in y..y + n {
+            let from = (row * self.w + x) as usize;
+            for &k in &self.cells[from..from + n as usize] {
+                if k != EMPTY {
+                    each(k as usize);
+                }
+            }
+        }
+    }
+
     /// Whether an element that `hit` takes stands on a grid strictly
     /// between `from` and `to` on the straight line (the walk of
     /// `sight::between`), stepping through the dense grid itself: with both

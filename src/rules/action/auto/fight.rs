@@ -128,6 +128,10 @@ impl Battle<'_, '_> {
 
     /// An unmodified d100 for every element still fighting; the order holds all turn.
     pub(crate) fn roll_initiative(&mut self) {
+        if !self.s.log.is_on() && self.p.ties.is_some() {
+            self.roll_initiative_counted();
+            return;
+        }
         // The vectors of the last turn are reused (see `Fight::entries`).
         let mut entries = std::mem::take(&mut self.s.entries);
         entries.clear();
@@ -171,6 +175,56 @@ impl Battle<'_, '_> {
         self.log(None, move |b| ActEvent::Initiative {
             rolls,
             order: b.s.order.iter().map(|&i| b.code(i)).collect(),
+        });
+    }
+
+    /// The same rolls and order for an odds run (no log) where the
+    /// battle's places among equal rolls fit: each roll goes straight into
+    /// its count (`sequence::order_counted`'s buckets), no entries built.
+    fn roll_initiative_counted(&mut self) {
+        let Some((rank, ranks)) = &self.p.ties else {
+            return;
+        };
+        let s = &mut self.s;
+        s.keys.clear();
+        s.counts.clear();
+        s.counts.resize(100 * ranks + 1, 0);
+        debug_assert_eq!(rank.len(), s.pieces.len());
+        for (i, &place) in rank.iter().enumerate() {
+            if !s.pieces[i].fighting() {
+                continue;
+            }
+            let roll = s.dice.d100();
+            debug_assert!((1..=100).contains(&roll));
+            s.pieces[i].initiative = roll;
+            let b = (100 - roll) as usize * ranks + usize::from(place);
+            s.counts[b + 1] += 1;
+            s.keys.push(((b as u64) << 32) | i as u64);
+        }
+        for b in 0..100 * ranks {
+            s.counts[b + 1] += s.counts[b];
+        }
+        s.order.clear();
+        s.order.resize(s.keys.len(), 0);
+        for &k in &s.keys {
+            let b = (k >> 32) as usize;
+            s.order[s.counts[b] as usize] = (k & u64::from(u32::MAX)) as usize;
+            s.counts[b] += 1;
+        }
+        debug_assert_eq!(s.order, {
+            let entries: Vec<sequence::Entry> = (0..s.pieces.len())
+                .filter(|&i| s.pieces[i].fighting())
+                .map(|i| {
+                    let x = &s.pieces[i];
+                    sequence::Entry {
+                        index: i,
+                        roll: x.initiative,
+                        evasion: x.m.element.evasion,
+                        defender: x.role == Role::Defender,
+                    }
+                })
+                .collect();
+            sequence::order(&entries)
         });
     }
 

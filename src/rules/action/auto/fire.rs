@@ -269,15 +269,17 @@ impl Battle<'_, '_> {
             Via::Scatter(j)
         };
         // Everyone under the template, in index order: the grids round the
-        // centre hold them (one element a grid, L171).
-        let mut under: Vec<usize> = (-radius..=radius)
-            .flat_map(|dx| (-radius..=radius).map(move |dy| (centre.0 + dx, centre.1 + dy)))
-            .filter_map(|g| self.s.occupied.get(g))
-            .filter(|&k| {
-                let b = &self.s.pieces[k];
-                k != i && k != j && b.fighting() && templates::in_area(centre, radius, b.pos)
-            })
-            .collect();
+        // centre hold them (one element a grid, L171), read a row at a time
+        // into room the fight keeps (thousands of attacks a run).
+        let mut under = std::mem::take(&mut self.s.under);
+        under.clear();
+        let pieces = &self.s.pieces;
+        self.s.occupied.each_within(centre, radius, |k| {
+            let b = &pieces[k];
+            if k != i && k != j && b.fighting() && templates::in_area(centre, radius, b.pos) {
+                under.push(k);
+            }
+        });
         under.sort_unstable();
         debug_assert_eq!(
             under,
@@ -292,7 +294,7 @@ impl Battle<'_, '_> {
                 })
                 .collect::<Vec<_>>()
         );
-        for k in under {
+        for &k in &under {
             // An earlier roll of this attack may have taken it out.
             if !self.s.pieces[k].fighting() {
                 continue;
@@ -301,6 +303,7 @@ impl Battle<'_, '_> {
             s.via = Some(via);
             self.one_roll(i, k, &s);
         }
+        self.s.under = under;
         out
     }
 

@@ -273,6 +273,8 @@ pub(crate) struct Fight {
     pub(crate) keys: Vec<u64>,
     pub(crate) counts: Vec<u32>,
     pub(crate) active: Vec<usize>,
+    /// Room for who stands under an area attack's template.
+    pub(crate) under: Vec<usize>,
     /// The battle's log: on for a fought or played battle, off for odds.
     pub(crate) log: Log,
     /// Set when the attackers give up because neither side can hurt the other.

@@ -218,6 +218,7 @@ impl<'a> Prepared<'a> {
             keys: Vec::new(),
             counts: Vec::new(),
             active: Vec::new(),
+            under: Vec::new(),
             log: Log::new(self.log),
             stalemate: false,
             standing: self.standing,
