@@ -218,10 +218,34 @@ impl Battle<'_, '_> {
         let range = self.gap(f.unit, v);
         let from = options.len();
         let at = self.aim_at(e, v);
-        options.extend(self.alive(v).filter(|&t| {
+        let may = |t: usize| {
             self.shot_reach_in(at, e, t) >= self.element_range(e, t, range)
                 && (self.s.elements[t].is_vehicle() != wrong || !av)
-        }));
+        };
+        // In a unit standing together every element is at the units' gap,
+        // so the answer follows from its make and whether it rides aboard:
+        // asked once for a run of alike elements (most units are one make).
+        let spread = self.apart(v);
+        let mut last = (usize::MAX, false, false);
+        let p = self.p;
+        for &t in &p.members[v] {
+            let g = &self.s.elements[t];
+            if !g.alive {
+                continue;
+            }
+            let like = (self.make_index(t), g.aboard.is_some());
+            let ok = if !spread && (last.0, last.1) == like {
+                debug_assert_eq!(last.2, may(t));
+                last.2
+            } else {
+                let ok = may(t);
+                last = (like.0, like.1, ok);
+                ok
+            };
+            if ok {
+                options.push(t);
+            }
+        }
         // The first element of the preferred kind with a shot: the element
         // by element search's pick.
         let first = *options.get(from)?;
