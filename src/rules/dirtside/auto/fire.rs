@@ -324,8 +324,11 @@ impl Battle<'_, '_> {
                 attack.air = true;
             }
             let tu = self.s.elements[t].unit;
-            attack.attacked[tu] = true;
-            attack.touched.push(tu);
+            // Listed once: the tests walk the list, sorted and deduplicated.
+            if !attack.attacked[tu] {
+                attack.attacked[tu] = true;
+                attack.touched.push(tu);
+            }
             if !self.s.elements[t].is_vehicle() {
                 attack.marker[tu] = true;
             }
@@ -432,10 +435,10 @@ impl Battle<'_, '_> {
 
     fn shoot(&mut self, e: usize, t: usize, plan: Plan, sit: Situation, attack: &mut Attack) {
         let (fu, tu) = (self.s.elements[e].unit, self.s.elements[t].unit);
-        let range = self.element_range(e, t, self.gap(fu, tu));
         let role = self.s.elements[e].role;
         match plan {
             Plan::Direct(w) => {
+                let range = self.element_range(e, t, self.gap(fu, tu));
                 let Make::Vehicle { stats, .. } = self.s.elements[e].make else {
                     return;
                 };
