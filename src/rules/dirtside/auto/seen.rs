@@ -43,11 +43,12 @@ impl Battle<'_, '_> {
     pub(crate) fn seen_sync(&mut self, u: usize) {
         let x = &self.s.units[u];
         let now = Seen::of(u, x);
-        if let Some(y) = self.s.seen[x.role.index()]
-            .iter_mut()
-            .find(|y| y.unit() == u)
-        {
-            *y = now;
+        // The entries are in the roster's order, by unit index (built so,
+        // and only ever thinned): a binary search, not a walk, finds it.
+        let side = &mut self.s.seen[x.role.index()];
+        debug_assert!(side.windows(2).all(|w| w[0].unit() < w[1].unit()));
+        if let Ok(i) = side.binary_search_by_key(&u, |y| y.unit()) {
+            side[i] = now;
         }
     }
 
