@@ -270,6 +270,9 @@ impl Battle<'_, '_> {
         })
     }
 
+    // Kept out of line so that `shot_reach_in`, whose kept answer the walks
+    // read, inlines without it.
+    #[inline(never)]
     pub(super) fn shot_reach(&self, e: usize, t: usize) -> i64 {
         let Some(i) = self.kinds(e, t) else {
             return -1;
