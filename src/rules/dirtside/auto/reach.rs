@@ -300,7 +300,7 @@ impl Battle<'_, '_> {
     /// What `shot_reach(e, t)` reads for every element `t` of unit `v`, worked
     /// out once for a walk over the unit: the table cell less the target's
     /// make (its cover is its unit's). `None`: `e` has no shot at all.
-    #[inline]
+    #[inline(always)]
     pub(super) fn aim_at(&self, e: usize, v: usize) -> Option<usize> {
         let firer = self.firer_class(e)?;
         let r = self.reaches();
