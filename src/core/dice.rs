@@ -185,6 +185,15 @@ impl Roller {
         self.short.as_deref()
     }
 
+    /// Whether every roll and draw comes straight from the seeded dice, with
+    /// nothing typed, wanted typed or kept (odds runs): a draw from a pot is
+    /// then the roll `d(pot.len())`, so a caller may draw by that roll
+    /// itself, without `draw`'s names and list, and get the same chits.
+    #[inline]
+    pub fn quiet(&self) -> bool {
+        self.script.is_empty() && !self.manual && !self.record
+    }
+
     /// Typed dice the line did not use.
     pub fn left_over(&self) -> usize {
         self.script.len()

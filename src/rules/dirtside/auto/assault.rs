@@ -299,6 +299,13 @@ impl Battle<'_, '_> {
         tc: crate::rules::dirtside::infantry::Class,
         kills: &mut Vec<usize>,
     ) {
+        if let Some(killed) = self.quiet_kills(n, infantry::assault_valid(cover), tc) {
+            self.s.elements[t].under_fire = true;
+            if killed {
+                kills.push(t);
+            }
+            return;
+        }
         // As `infantry_damage`: the chits go into the battle's kept list,
         // and only a logged battle reads them out in full.
         let mut drawn = std::mem::take(&mut self.s.drawn);

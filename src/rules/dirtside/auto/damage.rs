@@ -79,6 +79,41 @@ impl Battle<'_, '_> {
         }
     }
 
+    /// An odds run's draw of `n` chits at a team of `class` that `colours`
+    /// count against: whether they kill it, drawn by the index roll `draw`
+    /// makes and put back in the same order, so the pot ends as after
+    /// `draw_into` and `extend` (no names, no list). `None` where that does
+    /// not hold: a log to write, dice typed or kept, more than five chits,
+    /// or a pot too small to give them all.
+    #[inline]
+    pub(super) fn quiet_kills(
+        &mut self,
+        n: usize,
+        colours: chits::Colours,
+        class: crate::rules::dirtside::infantry::Class,
+    ) -> Option<bool> {
+        let pot = &mut self.s.pot;
+        if n > 5 || pot.len() < n || self.s.log.is_on() || !self.s.dice.quiet() {
+            return None;
+        }
+        let mut got = [Chit::M; 5];
+        let mut total = 0;
+        for slot in &mut got[..n] {
+            let i = self.s.dice.d(pot.len() as u32) as usize - 1;
+            let c = pot.swap_remove(i);
+            if let Chit::Number(col, v) = c {
+                if colours.has(col) {
+                    total += i64::from(v);
+                }
+            }
+            *slot = c;
+        }
+        pot.extend_from_slice(&got[..n]);
+        let killed = total >= crate::rules::dirtside::infantry::kill_value(class);
+        debug_assert_eq!(killed, chits::infantry_kills(&got[..n], colours, class));
+        Some(killed)
+    }
+
     pub(super) fn record_loss(&mut self, t: usize, attack: &mut Attack) {
         let tu = self.s.elements[t].unit;
         attack.touched.push(tu);
@@ -210,6 +245,13 @@ impl Battle<'_, '_> {
         let Make::Team { class, .. } = self.s.elements[t].make else {
             return;
         };
+        if let Some(killed) = self.quiet_kills(n, colours, class) {
+            if killed {
+                self.kill(t);
+                self.record_loss(t, attack);
+            }
+            return;
+        }
         // The chits go into the battle's kept list, and only a logged battle
         // reads them out in full.
         let mut drawn = std::mem::take(&mut self.s.drawn);

@@ -265,11 +265,15 @@ impl Battle<'_, '_> {
             return;
         }
         let role = self.s.units[u].role;
-        // Infantry small arms and rockets need the unit's fire effectiveness.
-        let needs = |b: &Self, e: usize, p: Plan| {
-            !b.s.elements[e].is_vehicle() && matches!(p, Plan::Small(_) | Plan::Iavr)
-        };
-        let eligible = shots.iter().filter(|(e, _, p)| needs(self, *e, *p)).count();
+        // APSW teams count among those firing first (`silence`): the shots
+        // that need the roll and the APSW teams' among them, in one pass.
+        let (mut eligible, mut apsw) = (0, 0);
+        for &(e, _, p) in &shots {
+            if self.needs_effectiveness(e, p) {
+                eligible += 1;
+                apsw += usize::from(self.apsw_team(e));
+            }
+        }
         if eligible > 0 {
             let unit = self.s.units[u];
             let die = effectiveness_die(unit.quality, unit.marker).unwrap_or(Die::D4);
@@ -284,51 +288,14 @@ impl Battle<'_, '_> {
                 firing,
                 eligible,
             });
-            // APSW teams count among those firing first: an APSW team fires
-            // when fewer APSW shots than `firing` come before it, any other
-            // team when all APSW shots and those before it are fewer.
-            let is_apsw = |b: &Self, e: usize| {
-                matches!(
-                    b.s.elements[e].make,
-                    Make::Team {
-                        role: TeamRole::Apsw,
-                        ..
-                    }
-                )
-            };
-            let apsw = shots
-                .iter()
-                .filter(|(e, _, p)| needs(self, *e, *p) && is_apsw(self, *e))
-                .count();
-            let (mut apsw_seen, mut other_seen) = (0, 0);
-            // Kept shots slide down over the silenced ones, in order (a loop
-            // the compiler inlines, where `retain` called a closure a shot).
-            let mut kept = 0;
-            for i in 0..shots.len() {
-                let (e, t, p) = shots[i];
-                let fires = !needs(self, e, p) || {
-                    let rank = if is_apsw(self, e) {
-                        apsw_seen += 1;
-                        apsw_seen - 1
-                    } else {
-                        other_seen += 1;
-                        apsw + other_seen - 1
-                    };
-                    rank < firing
-                };
-                if fires {
-                    shots[kept] = shots[i];
-                    kept += 1;
-                    continue;
-                }
-                // Targets of silenced teams are still under fire.
-                let tu = self.s.elements[t].unit;
-                if !self.s.elements[t].is_vehicle() {
-                    self.s.units[tu].marker = true;
-                    self.mark_under_fire(tu);
-                }
+            // An APSW team fires when fewer APSW shots than `firing` come
+            // before it, any other team when all APSW shots and those before
+            // it are fewer: every one, when all may fire.
+            if firing >= eligible {
+                debug_assert!(apsw <= eligible);
+            } else {
+                self.silence(&mut shots, firing, apsw);
             }
-            shots.truncate(kept);
         }
         let mut attack = self.new_attack();
         // Each ADS covering a target declares, once for the whole attack, how
@@ -357,8 +324,11 @@ impl Battle<'_, '_> {
                 attack.air = true;
             }
             let tu = self.s.elements[t].unit;
-            attack.attacked[tu] = true;
-            attack.touched.push(tu);
+            // Listed once: the tests walk the list, sorted and deduplicated.
+            if !attack.attacked[tu] {
+                attack.attacked[tu] = true;
+                attack.touched.push(tu);
+            }
             if !self.s.elements[t].is_vehicle() {
                 attack.marker[tu] = true;
             }
@@ -372,7 +342,66 @@ impl Battle<'_, '_> {
         self.s.spare_shots = shots;
     }
 
+    /// Takes off the team shots beyond the first `firing` (APSW teams' first,
+    /// `apsw` of them), in order; their targets are still under fire.
+    fn silence(&mut self, shots: &mut Vec<(usize, usize, Plan)>, firing: usize, apsw: usize) {
+        let (mut apsw_seen, mut other_seen) = (0, 0);
+        // Kept shots slide down over the silenced ones, in order (a loop
+        // the compiler inlines, where `retain` called a closure a shot).
+        let mut kept = 0;
+        for i in 0..shots.len() {
+            let (e, t, p) = shots[i];
+            let fires = !self.needs_effectiveness(e, p) || {
+                let rank = if self.apsw_team(e) {
+                    apsw_seen += 1;
+                    apsw_seen - 1
+                } else {
+                    other_seen += 1;
+                    apsw + other_seen - 1
+                };
+                rank < firing
+            };
+            if fires {
+                shots[kept] = shots[i];
+                kept += 1;
+                continue;
+            }
+            // Targets of silenced teams are still under fire.
+            let tu = self.s.elements[t].unit;
+            if !self.s.elements[t].is_vehicle() {
+                self.s.units[tu].marker = true;
+                self.mark_under_fire(tu);
+            }
+        }
+        shots.truncate(kept);
+    }
+
+    /// Infantry small arms and rockets need the unit's fire effectiveness.
+    #[inline]
+    fn needs_effectiveness(&self, e: usize, p: Plan) -> bool {
+        !self.s.elements[e].is_vehicle() && matches!(p, Plan::Small(_) | Plan::Iavr)
+    }
+
+    #[inline]
+    fn apsw_team(&self, e: usize) -> bool {
+        matches!(
+            self.s.elements[e].make,
+            Make::Team {
+                role: TeamRole::Apsw,
+                ..
+            }
+        )
+    }
+
     pub(super) fn mark_under_fire(&mut self, tu: usize) {
+        // The mark is never lifted: once every element has it, again is a no-op.
+        if self.s.units[tu].all_under_fire {
+            debug_assert!(self.p.members[tu]
+                .iter()
+                .all(|&t| self.s.elements[t].under_fire));
+            return;
+        }
+        self.s.units[tu].all_under_fire = true;
         let p = self.p;
         for &t in &p.members[tu] {
             self.s.elements[t].under_fire = true;
@@ -406,10 +435,10 @@ impl Battle<'_, '_> {
 
     fn shoot(&mut self, e: usize, t: usize, plan: Plan, sit: Situation, attack: &mut Attack) {
         let (fu, tu) = (self.s.elements[e].unit, self.s.elements[t].unit);
-        let range = self.element_range(e, t, self.gap(fu, tu));
         let role = self.s.elements[e].role;
         match plan {
             Plan::Direct(w) => {
+                let range = self.element_range(e, t, self.gap(fu, tu));
                 let Make::Vehicle { stats, .. } = self.s.elements[e].make else {
                     return;
                 };

@@ -77,6 +77,9 @@ impl Battle<'_, '_> {
     /// Unit `u`'s kinds as a firer (`firer`) or as a target, kept until it
     /// or the table changes: an element lost without a change of version
     /// leaves an alike one, so the kinds stay.
+    /// The kept answer is read inline (nearly every call); working it out
+    /// afresh is a call.
+    #[inline]
     fn kinds_of(&self, u: usize, firer: bool) -> Option<Kinds> {
         let (version, table) = self.memo_stamp(u);
         let memo = self.kinds_memo();
@@ -89,6 +92,17 @@ impl Battle<'_, '_> {
         if (kept.0, kept.1) == (version, table) {
             return (kept.2 as usize <= MAX_KINDS).then_some(kept);
         }
+        self.kinds_afresh(u, firer, (version, table))
+    }
+
+    #[inline(never)]
+    fn kinds_afresh(&self, u: usize, firer: bool, (version, table): (u32, u32)) -> Option<Kinds> {
+        let memo = self.kinds_memo();
+        let cell = if firer {
+            &memo.firers[u]
+        } else {
+            &memo.targets[u]
+        };
         let mut kinds: Kinds = (version, table, 0, [0; MAX_KINDS]);
         let push = |k: usize, kinds: &mut Kinds| {
             let n = usize::from(kinds.2);

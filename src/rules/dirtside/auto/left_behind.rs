@@ -137,7 +137,10 @@ impl Battle<'_, '_> {
     /// behind; only the units it belongs to need the element by element way.
     #[inline]
     pub(crate) fn apart(&self, u: usize) -> bool {
-        let kept = self.s.reach_memo.apart[u];
+        // Until the first element is left behind (most of a battle, often
+        // all of it) no unit stands apart: one flag, not a unit's entry,
+        // answers the many walks that ask for every enemy unit.
+        let kept = self.s.left_behind && self.s.reach_memo.apart[u];
         debug_assert_eq!(
             kept,
             self.alive(u).any(|e| self.s.elements[e].left_at.is_some())

@@ -149,6 +149,9 @@ pub struct Unit {
     pub out: bool,
     pub attacked_before: bool,
     pub skip_next: bool,
+    /// Every element of it marked Under Fire (`mark_under_fire`; the mark
+    /// is never lifted).
+    pub all_under_fire: bool,
     pub evading: bool,
     pub dist: i64,
     pub post: Post,

@@ -270,6 +270,9 @@ impl Battle<'_, '_> {
         })
     }
 
+    // Kept out of line so that `shot_reach_in`, whose kept answer the walks
+    // read, inlines without it.
+    #[inline(never)]
     pub(super) fn shot_reach(&self, e: usize, t: usize) -> i64 {
         let Some(i) = self.kinds(e, t) else {
             return -1;
@@ -297,7 +300,7 @@ impl Battle<'_, '_> {
     /// What `shot_reach(e, t)` reads for every element `t` of unit `v`, worked
     /// out once for a walk over the unit: the table cell less the target's
     /// make (its cover is its unit's). `None`: `e` has no shot at all.
-    #[inline]
+    #[inline(always)]
     pub(super) fn aim_at(&self, e: usize, v: usize) -> Option<usize> {
         let firer = self.firer_class(e)?;
         let r = self.reaches();
@@ -536,18 +539,26 @@ impl Battle<'_, '_> {
     }
 
     /// The farthest range at which some element of `u` has a shot at some
-    /// element of `v` (−1: none), kept in the memo.
+    /// element of `v` (−1: none), kept in the memo. The kept answer is read
+    /// inline (the walks ask it for many units, nearly always kept); working
+    /// it out is a call.
+    #[inline]
     pub(super) fn unit_reach(&self, u: usize, v: usize) -> i64 {
         let m = &self.s.reach_memo;
         let stamp = (m.version[u], m.version[v], m.table);
-        let cell = &m.cells[u * m.units + v];
-        let (a, b, c, far) = cell.get();
+        let (a, b, c, far) = m.cells[u * m.units + v].get();
         if (a, b, c) == stamp {
             debug_assert_eq!(far, self.unit_reach_now(u, v), "stale reach {u} -> {v}");
             return far;
         }
+        self.unit_reach_afresh(u, v, stamp)
+    }
+
+    #[inline(never)]
+    fn unit_reach_afresh(&self, u: usize, v: usize, stamp: (u32, u32, u32)) -> i64 {
+        let m = &self.s.reach_memo;
         let far = self.unit_reach_now(u, v);
-        cell.set((stamp.0, stamp.1, stamp.2, far));
+        m.cells[u * m.units + v].set((stamp.0, stamp.1, stamp.2, far));
         far
     }
 

@@ -5,6 +5,7 @@
 //! date wherever a unit moves, activates, leaves its post or leaves the
 //! table, and checked against `Unit` in debug builds.
 
+use super::target::UNIT_BITS;
 use super::{Battle, Post, Unit};
 
 /// What a roster walk reads of one unit on the table.
@@ -13,7 +14,7 @@ pub(crate) struct Seen {
     /// Its spot, in inches from the defenders' line.
     pub(crate) dist: i64,
     /// The target key's lowest bits (`target::target_key`): whether it is
-    /// in cover (bit 62), then its index.
+    /// in cover (bit `UNIT_BITS`), then its index.
     pub(crate) low: u64,
     /// Not yet activated this turn.
     pub(crate) idle: bool,
@@ -21,10 +22,10 @@ pub(crate) struct Seen {
 
 impl Seen {
     pub(crate) fn of(u: usize, x: &Unit) -> Seen {
-        debug_assert!((u as u64) < 1 << 62);
+        debug_assert!((u as u64) < (1 << UNIT_BITS) - 1);
         Seen {
             dist: x.dist,
-            low: u64::from(x.post != Post::Open) << 62 | u as u64,
+            low: u64::from(x.post != Post::Open) << UNIT_BITS | u as u64,
             idle: !x.activated,
         }
     }
@@ -32,7 +33,7 @@ impl Seen {
     /// The unit's index.
     #[inline]
     pub(crate) fn unit(self) -> usize {
-        (self.low & ((1 << 62) - 1)) as usize
+        (self.low & ((1 << UNIT_BITS) - 1)) as usize
     }
 }
 
@@ -42,11 +43,12 @@ impl Battle<'_, '_> {
     pub(crate) fn seen_sync(&mut self, u: usize) {
         let x = &self.s.units[u];
         let now = Seen::of(u, x);
-        if let Some(y) = self.s.seen[x.role.index()]
-            .iter_mut()
-            .find(|y| y.unit() == u)
-        {
-            *y = now;
+        // The entries are in the roster's order, by unit index (built so,
+        // and only ever thinned): a binary search, not a walk, finds it.
+        let side = &mut self.s.seen[x.role.index()];
+        debug_assert!(side.windows(2).all(|w| w[0].unit() < w[1].unit()));
+        if let Ok(i) = side.binary_search_by_key(&u, |y| y.unit()) {
+            side[i] = now;
         }
     }
 

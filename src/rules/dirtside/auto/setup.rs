@@ -126,6 +126,7 @@ impl<'a> Prepared<'a> {
                         out: false,
                         attacked_before: false,
                         skip_next: false,
+                        all_under_fire: false,
                         evading: false,
                         dist: if role == Role::Attacker { range_in } else { 0 },
                         post,

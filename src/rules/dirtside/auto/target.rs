@@ -10,45 +10,61 @@ use crate::rules::dirtside::elements::Make;
 use crate::rules::dirtside::infantry;
 
 /// Target priority, smallest first: wrong kind for an anti-armour weapon,
-/// not yet activated, range, in cover, unit; packed into one number from
-/// the highest bits down (`target_key`), so that the walk over the enemy
+/// not yet activated, range, in cover, unit; packed into one word from the
+/// highest bits down (`target_key`), so that the walk over the enemy
 /// roster compares one number per unit instead of a tuple field by field.
-type TargetKey = u128;
+/// One `u64`, not a `u128`: the walk builds and compares it for every
+/// enemy unit, and the wider shifts and compares cost twice the
+/// instructions.
+type TargetKey = u64;
 
-/// No target found yet: above every key (a unit index would need 62 bits
-/// set to reach it).
-const NO_KEY: TargetKey = u128::MAX;
+/// Bits for the unit index, below the cover bit.
+pub(super) const UNIT_BITS: u32 = 29;
+/// Bits for the range, between the cover bit and the idle bit.
+const RANGE_BITS: u32 = 32;
+
+/// No target found yet: above every key (a unit index would need all its
+/// bits set to reach it).
+const NO_KEY: TargetKey = u64::MAX;
+
+/// The range as the key holds it: ranges beyond 32 bits read as the
+/// largest, which changes no choice, since no weapon reaches so far and
+/// only a unit in reach becomes a target.
+#[inline]
+fn key_range(range: i64) -> u64 {
+    debug_assert!(range >= 0);
+    (range as u64).min((1 << RANGE_BITS) - 1)
+}
 
 /// The key of a target of the wrong kind (`wrong`), in a unit not yet
 /// activated (`idle`), `range` away, in cover, of unit `v`.
 #[inline]
 fn target_key(wrong: bool, idle: bool, range: i64, cover: bool, v: usize) -> TargetKey {
-    debug_assert!(range >= 0 && (v as u128) < 1 << 62);
-    u128::from(wrong) << 127
-        | u128::from(idle) << 126
-        | (range as u128) << 63
-        | u128::from(cover) << 62
-        | v as u128
+    debug_assert!((v as u64) < (1 << UNIT_BITS) - 1);
+    u64::from(wrong) << 63
+        | u64::from(idle) << 62
+        | key_range(range) << (UNIT_BITS + 1)
+        | u64::from(cover) << UNIT_BITS
+        | v as u64
 }
 
 /// The least key a unit's target could have (of the right kind), from its
 /// compact entry, `range` away: `target_key` with the entry's bits.
 #[inline]
 fn least_key(y: Seen, range: i64) -> TargetKey {
-    debug_assert!(range >= 0);
-    (u128::from(y.idle) << 63 | range as u128) << 63 | u128::from(y.low)
+    (u64::from(y.idle) << RANGE_BITS | key_range(range)) << (UNIT_BITS + 1) | y.low
 }
 
 /// `least` for a target of the wrong kind, if `wrong`.
 #[inline]
 fn with_wrong(least: TargetKey, wrong: bool) -> TargetKey {
-    least | u128::from(wrong) << 127
+    least | u64::from(wrong) << 63
 }
 
 /// Whether `key` is of a target of the wrong kind.
 #[inline]
 fn wrong_kind(key: TargetKey) -> bool {
-    key >> 127 == 1
+    key >> 63 == 1
 }
 
 /// A firer's choice: the enemy unit, the first target found in it, and where
@@ -218,10 +234,34 @@ impl Battle<'_, '_> {
         let range = self.gap(f.unit, v);
         let from = options.len();
         let at = self.aim_at(e, v);
-        options.extend(self.alive(v).filter(|&t| {
+        let may = |t: usize| {
             self.shot_reach_in(at, e, t) >= self.element_range(e, t, range)
                 && (self.s.elements[t].is_vehicle() != wrong || !av)
-        }));
+        };
+        // In a unit standing together every element is at the units' gap,
+        // so the answer follows from its make and whether it rides aboard:
+        // asked once for a run of alike elements (most units are one make).
+        let spread = self.apart(v);
+        let mut last = (usize::MAX, false, false);
+        let p = self.p;
+        for &t in &p.members[v] {
+            let g = &self.s.elements[t];
+            if !g.alive {
+                continue;
+            }
+            let like = (self.make_index(t), g.aboard.is_some());
+            let ok = if !spread && (last.0, last.1) == like {
+                debug_assert_eq!(last.2, may(t));
+                last.2
+            } else {
+                let ok = may(t);
+                last = (like.0, like.1, ok);
+                ok
+            };
+            if ok {
+                options.push(t);
+            }
+        }
         // The first element of the preferred kind with a shot: the element
         // by element search's pick.
         let first = *options.get(from)?;
