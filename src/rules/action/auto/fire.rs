@@ -259,6 +259,7 @@ impl Battle<'_, '_> {
 
     /// One opposed roll of `i` against `j`; area weapons then roll against
     /// everyone else in the template, and scatter when they miss.
+    #[inline]
     pub(crate) fn attack(&mut self, i: usize, j: usize, shot: &Shot) -> Outcome {
         let free = shot.via.is_some();
         let out = self.one_roll(i, j, shot);
@@ -268,6 +269,15 @@ impl Battle<'_, '_> {
         let Some(radius) = self.p.scatter[i] else {
             return out;
         };
+        self.template_rolls(i, j, radius, out)
+    }
+
+    /// What an area or scatter weapon does after its roll at `j`: the blast
+    /// of a hit, or where a miss came down, and the rolls against everyone
+    /// under it. Out of line: few attacks get here, and inlined it made
+    /// every attack save and restore registers for it.
+    #[inline(never)]
+    fn template_rolls(&mut self, i: usize, j: usize, radius: i64, out: Outcome) -> Outcome {
         debug_assert_eq!(Some(radius), {
             let x = &self.s.pieces[i];
             x.weapon.and_then(|w| weapons::scatter_radius(&x.bia, w))
