@@ -54,6 +54,22 @@ impl Via {
     }
 }
 
+/// The figures of one opposed roll, handed to its log line.
+struct Rolled {
+    role: Role,
+    combat_skill: i64,
+    weapon: i64,
+    officer: i64,
+    ab: i64,
+    db: i64,
+    ra: i64,
+    rd: i64,
+    bunker: i64,
+    hit: bool,
+    ap_left: Option<i64>,
+    move_left: i64,
+}
+
 impl Battle<'_, '_> {
     /// Grids between two elements; aircraft are as far as they fly high.
     pub(crate) fn distance(&self, i: usize, j: usize) -> i64 {
@@ -243,6 +259,7 @@ impl Battle<'_, '_> {
 
     /// One opposed roll of `i` against `j`; area weapons then roll against
     /// everyone else in the template, and scatter when they miss.
+    #[inline]
     pub(crate) fn attack(&mut self, i: usize, j: usize, shot: &Shot) -> Outcome {
         let free = shot.via.is_some();
         let out = self.one_roll(i, j, shot);
@@ -252,6 +269,15 @@ impl Battle<'_, '_> {
         let Some(radius) = self.p.scatter[i] else {
             return out;
         };
+        self.template_rolls(i, j, radius, out)
+    }
+
+    /// What an area or scatter weapon does after its roll at `j`: the blast
+    /// of a hit, or where a miss came down, and the rolls against everyone
+    /// under it. Out of line: few attacks get here, and inlined it made
+    /// every attack save and restore registers for it.
+    #[inline(never)]
+    fn template_rolls(&mut self, i: usize, j: usize, radius: i64, out: Outcome) -> Outcome {
         debug_assert_eq!(Some(radius), {
             let x = &self.s.pieces[i];
             x.weapon.and_then(|w| weapons::scatter_radius(&x.bia, w))
@@ -405,37 +431,21 @@ impl Battle<'_, '_> {
         // The event and its named modifiers are for the log alone: odds
         // runs build neither.
         if self.s.log.is_on() {
-            let mods: Vec<Mod> = self
-                .situations(i, j, shot)
-                .iter()
-                .map(|s| Mod {
-                    name: s.name(),
-                    modifier: s.modifier(),
-                })
-                .chain(shot.extra.iter().map(|&m| Mod {
-                    name: "umpire",
-                    modifier: m,
-                }))
-                .collect();
-            self.log(Some(role), move |b| ActEvent::Attack {
-                phase: b.s.phase,
-                attacker: b.code(i),
-                target: b.code(j),
-                range: shot.range,
+            let rolled = Rolled {
+                role,
                 combat_skill,
                 weapon,
                 officer,
-                situations: mods,
-                attack_bonus: ab,
-                defence_bonus: db,
-                attack_roll: ra,
-                defence_roll: rd,
+                ab,
+                db,
+                ra,
+                rd,
                 bunker,
-                via: shot.via.map(|v| v.text(b)),
                 hit: out == Outcome::Hit,
                 ap_left,
                 move_left,
-            });
+            };
+            self.log_roll(i, j, shot, rolled);
         }
         let t = &mut self.s.pieces[j];
         t.under_fire = true;
@@ -444,6 +454,45 @@ impl Battle<'_, '_> {
             self.lose_life_level(j);
         }
         out
+    }
+
+    /// The roll's log line with its named modifiers. Kept out of line and
+    /// cold: odds runs never log, and inlined it made every roll save and
+    /// restore registers the quiet path does not need.
+    #[cold]
+    #[inline(never)]
+    fn log_roll(&mut self, i: usize, j: usize, shot: &Shot, r: Rolled) {
+        let mods: Vec<Mod> = self
+            .situations(i, j, shot)
+            .iter()
+            .map(|s| Mod {
+                name: s.name(),
+                modifier: s.modifier(),
+            })
+            .chain(shot.extra.iter().map(|&m| Mod {
+                name: "umpire",
+                modifier: m,
+            }))
+            .collect();
+        self.log(Some(r.role), move |b| ActEvent::Attack {
+            phase: b.s.phase,
+            attacker: b.code(i),
+            target: b.code(j),
+            range: shot.range,
+            combat_skill: r.combat_skill,
+            weapon: r.weapon,
+            officer: r.officer,
+            situations: mods,
+            attack_bonus: r.ab,
+            defence_bonus: r.db,
+            attack_roll: r.ra,
+            defence_roll: r.rd,
+            bunker: r.bunker,
+            via: shot.via.map(|v| v.text(b)),
+            hit: r.hit,
+            ap_left: r.ap_left,
+            move_left: r.move_left,
+        });
     }
 
     /// One LL lost: for people one person hit. An element fights on until
