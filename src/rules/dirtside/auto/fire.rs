@@ -58,13 +58,20 @@ impl Battle<'_, '_> {
         if gone(self) {
             return;
         }
-        // No enemy unit comes or goes while they fire at the mover, so the
-        // side is walked as it stands (no list).
-        for v in self.side_range(other) {
-            let x = &self.s.units[v];
-            if x.activated || x.role != other || x.level >= Level::Routed || !self.present(v) {
+        // The side's compact entries are exactly its units on the table, in
+        // order, with their idle bit: most are already activated, so few
+        // reach the wide `Unit`. Walked by position; after a unit fires the
+        // walk goes on from the next unit after it, wherever it now stands.
+        debug_assert!(self.seen_ok(other.index()));
+        let mut i = 0;
+        while let Some(&y) = self.s.seen[other.index()].get(i) {
+            i += 1;
+            let v = y.unit();
+            debug_assert_eq!(y.idle, !self.s.units[v].activated);
+            if !y.idle || self.s.units[v].level >= Level::Routed {
                 continue;
             }
+            debug_assert!(self.s.units[v].role == other && self.present(v));
             debug_assert!(!gone(self));
             let range = self.gap(v, mover);
             // Units standing together: the kept ranges alone answer.
@@ -107,6 +114,7 @@ impl Battle<'_, '_> {
                 if gone(self) {
                     return;
                 }
+                i = self.s.seen[other.index()].partition_point(|y| y.unit() <= v);
             }
         }
     }

@@ -400,7 +400,7 @@ impl Battle<'_, '_> {
             return;
         }
         self.s.units[u].activated = to;
-        self.seen_sync(u);
+        self.seen_idle(u, !to);
         if self.present(u) {
             let r = self.s.units[u].role.index();
             self.s.idle[r] = if to {

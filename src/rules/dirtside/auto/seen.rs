@@ -52,6 +52,16 @@ impl Battle<'_, '_> {
         }
     }
 
+    /// Unit `u`'s activation alone changed: only its entry's idle bit
+    /// follows (every activation comes here; nothing else need be read).
+    pub(crate) fn seen_idle(&mut self, u: usize, idle: bool) {
+        let side = &mut self.s.seen[self.s.units[u].role.index()];
+        if let Ok(i) = side.binary_search_by_key(&u, |y| y.unit()) {
+            side[i].idle = idle;
+            debug_assert_eq!(side[i], Seen::of(u, &self.s.units[u]));
+        }
+    }
+
     /// Every unit's entry afresh (a new turn clears the activations).
     pub(crate) fn seen_refill(&mut self) {
         let units = &self.s.units;
