@@ -202,6 +202,9 @@ impl Battle<'_, '_> {
             for t in self.alive(v) {
                 let m = self.make_index(t);
                 if none == m && !spread {
+                    // Safe because a unit is never part mounted (see
+                    // `carrier_hit`): alike elements are all aboard or none.
+                    debug_assert!(self.shot_reach_in(at, e, t) < self.element_range(e, t, range));
                     continue;
                 }
                 let apart = self.element_range(e, t, range);
