@@ -82,23 +82,44 @@ pub fn order_counted(
     if entries.iter().any(|e| !(1..=100).contains(&e.roll)) {
         return false;
     }
-    let bucket = |e: &Entry| (100 - e.roll) as usize * ranks + usize::from(rank[e.index]);
+    let keyed = entries
+        .iter()
+        .map(|e| (bucket_of(e.roll, rank[e.index], ranks), e.index));
+    lay_out_by_bucket(keyed, 100 * ranks, count, out);
+    true
+}
+
+/// The counting sort's bucket of a d100 roll at place `place` among equal
+/// rolls: higher rolls first, then the place.
+#[inline]
+pub fn bucket_of(roll: i64, place: u8, ranks: usize) -> usize {
+    (100 - roll) as usize * ranks + usize::from(place)
+}
+
+/// Lays the indices of `keyed` (bucket, index) out into `out` by bucket,
+/// keeping their order within a bucket: one pass counts, one places.
+pub fn lay_out_by_bucket(
+    keyed: impl Iterator<Item = (usize, usize)> + Clone,
+    buckets: usize,
+    count: &mut Vec<u32>,
+    out: &mut Vec<usize>,
+) {
     count.clear();
-    count.resize(100 * ranks + 1, 0);
-    for e in entries {
-        count[bucket(e) + 1] += 1;
+    count.resize(buckets + 1, 0);
+    let mut n = 0;
+    for (b, _) in keyed.clone() {
+        count[b + 1] += 1;
+        n += 1;
     }
-    for b in 0..100 * ranks {
+    for b in 0..buckets {
         count[b + 1] += count[b];
     }
     out.clear();
-    out.resize(entries.len(), 0);
-    for e in entries {
-        let b = bucket(e);
-        out[count[b] as usize] = e.index;
+    out.resize(n, 0);
+    for (b, index) in keyed {
+        out[count[b] as usize] = index;
         count[b] += 1;
     }
-    true
 }
 
 /// The same order by comparing the entries field by field.

@@ -187,8 +187,6 @@ impl Battle<'_, '_> {
         };
         let s = &mut self.s;
         s.keys.clear();
-        s.counts.clear();
-        s.counts.resize(100 * ranks + 1, 0);
         debug_assert_eq!(rank.len(), s.pieces.len());
         for (i, &place) in rank.iter().enumerate() {
             if !s.pieces[i].fighting() {
@@ -197,20 +195,14 @@ impl Battle<'_, '_> {
             let roll = s.dice.d100();
             debug_assert!((1..=100).contains(&roll));
             s.pieces[i].initiative = roll;
-            let b = (100 - roll) as usize * ranks + usize::from(place);
-            s.counts[b + 1] += 1;
+            let b = sequence::bucket_of(roll, place, *ranks);
             s.keys.push(((b as u64) << 32) | i as u64);
         }
-        for b in 0..100 * ranks {
-            s.counts[b + 1] += s.counts[b];
-        }
-        s.order.clear();
-        s.order.resize(s.keys.len(), 0);
-        for &k in &s.keys {
-            let b = (k >> 32) as usize;
-            s.order[s.counts[b] as usize] = (k & u64::from(u32::MAX)) as usize;
-            s.counts[b] += 1;
-        }
+        let keyed = s
+            .keys
+            .iter()
+            .map(|&k| ((k >> 32) as usize, (k & u64::from(u32::MAX)) as usize));
+        sequence::lay_out_by_bucket(keyed, 100 * ranks, &mut s.counts, &mut s.order);
         debug_assert_eq!(s.order, {
             let entries: Vec<sequence::Entry> = (0..s.pieces.len())
                 .filter(|&i| s.pieces[i].fighting())
