@@ -110,23 +110,24 @@ impl Battle<'_, '_> {
         };
         debug_assert_eq!(r, self.across(f, other, reach + super::SPACING));
         let mid = win.mid as usize;
+        let at = self.spot_of(f);
         // Each kind's words read by a closure of its own, so that the walks
         // inline it rather than call one that matches on the kind per word.
         let found = kinds.into_iter().find_map(|kind| {
             // `sees` by value, so that each walk may inline it.
             let r = r.clone();
             match kind {
-                0 => self.nearest_of(f, r, mid, reach, |k| ready.word(k) & !pinned.word(k), sees),
+                0 => self.nearest_of(at, r, mid, reach, |k| ready.word(k) & !pinned.word(k), sees),
                 1 => self.nearest_of(
-                    f,
+                    at,
                     r,
                     mid,
                     reach,
                     |k| alive.word(k) & !ready.word(k) & !pinned.word(k),
                     sees,
                 ),
-                2 => self.nearest_of(f, r, mid, reach, |k| ready.word(k) & pinned.word(k), sees),
-                _ => self.nearest_of(f, r, mid, reach, |k| pinned.word(k) & !ready.word(k), sees),
+                2 => self.nearest_of(at, r, mid, reach, |k| ready.word(k) & pinned.word(k), sees),
+                _ => self.nearest_of(at, r, mid, reach, |k| pinned.word(k) & !ready.word(k), sees),
             }
             .inspect(|&(_, d2)| debug_assert!(d2 <= r2))
         });

@@ -38,6 +38,16 @@ impl Near {
     };
 }
 
+/// Where a search starts: the searcher's place along and across the
+/// table, and how far (squared) along the table every enemy up stands from
+/// it at least (`Battle::short_of_front`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Spot {
+    pub(crate) x: f64,
+    pub(crate) y: f64,
+    pub(crate) dx2: f64,
+}
+
 /// `ys.partition_point(below)` for a side's places across the table
 /// (`SPACING` apart, in order), started from where `y` would stand, so that
 /// it takes a step or two rather than a binary search.
@@ -368,10 +378,12 @@ impl Battle<'_, '_> {
     /// table from `f` over those bits, each way until nothing farther across
     /// can be nearer (or within reach).
     /// `r` is the part of the side to look over (a window across at least
-    /// `reach` wide), `mid` the first of it at or beyond `f` across.
+    /// `reach` wide), `mid` the first of it at or beyond `f` across; `at` is
+    /// `f`'s place and `short_of_front`, which the caller reads once for
+    /// all the kinds it walks.
     pub(crate) fn nearest_of(
         &self,
-        f: usize,
+        at: Spot,
         r: Range<usize>,
         mid: usize,
         reach: f64,
@@ -379,8 +391,7 @@ impl Battle<'_, '_> {
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
         let (ys, places) = (&self.p.ys, &self.s.places);
-        let (x, y) = (places[f].x, ys[f]);
-        let dx2 = self.short_of_front(f);
+        let Spot { x, y, dx2 } = at;
         // The best so far; none yet while it is `usize::MAX` at `reach`
         // squared (a figure at that distance or nearer takes its place),
         // which spares the walk an `Option` per look, and bounds the walk
@@ -432,16 +443,22 @@ impl Battle<'_, '_> {
         debug_assert!(self.s.back[other].is_none_or(|(b, _)| self
             .side(self.p.figures[f].role.other())
             .all(|g| !self.up(g) || self.s.places[g].x >= b)));
-        match (self.s.front[other], self.s.back[other]) {
-            (Some((front, _)), _) if x > front => {
-                let dx = x - front;
-                dx * dx
-            }
-            (_, Some((back, _))) if x < back => {
-                let dx = back - x;
-                dx * dx
-            }
-            _ => 0.0,
+        // Past the front, or short of the back (never both: the back is
+        // never past the front), else 0; without a branch on where `f`
+        // stands, which the searches' callers cannot predict.
+        let past = self.s.front[other].map_or(f64::NEG_INFINITY, |(front, _)| x - front);
+        let short = self.s.back[other].map_or(f64::NEG_INFINITY, |(back, _)| back - x);
+        let dx = past.max(short).max(0.0);
+        dx * dx
+    }
+
+    /// `f`'s place and `short_of_front`, for the walks of one search.
+    #[inline]
+    pub(crate) fn spot_of(&self, f: usize) -> Spot {
+        Spot {
+            x: self.s.places[f].x,
+            y: self.p.ys[f],
+            dx2: self.short_of_front(f),
         }
     }
 
