@@ -278,7 +278,11 @@ fn walk_line(
         std::cmp::Ordering::Less => r - 1,
     };
     let look = |d: i64, b: &At, best: &mut (i64, i64, usize)| {
-        let range = d.max((b.y - at.1).abs()).max(1);
+        // No `max(1)` a look: a range of 0 would be an enemy on the
+        // searcher's own grid (one element a grid, L171), and even then no
+        // reach has bit 0 (`Tables::reachable`), so it could not be chosen.
+        let range = d.max((b.y - at.1).abs());
+        debug_assert!(range > 0);
         let k = (range, d, b.i);
         // Kinds past the bits kept inline never get here (`Chooser::fits`).
         debug_assert!(usize::from(b.kind) < KINDS);
