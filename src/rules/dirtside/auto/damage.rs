@@ -98,14 +98,23 @@ impl Battle<'_, '_> {
         }
         let mut got = [Chit::M; 5];
         let mut total = 0;
+        // Whether a chit counts is a coin toss the branch predictor missed
+        // about once a chit: its value is added times a bit read from the
+        // colours (a letter chit reads bit 3, never set) instead.
+        let counts = colours.bits();
         for slot in &mut got[..n] {
             let i = self.s.dice.d(pot.len() as u32) as usize - 1;
             let c = pot.swap_remove(i);
-            if let Chit::Number(col, v) = c {
-                if colours.has(col) {
-                    total += i64::from(v);
-                }
-            }
+            let (place, v) = match c {
+                Chit::Number(col, v) => (col as u32, v),
+                _ => (3, 0),
+            };
+            let bit = counts >> place & 1;
+            debug_assert_eq!(
+                bit == 1 && v > 0,
+                matches!(c, Chit::Number(col, v) if colours.has(col) && v > 0)
+            );
+            total += i64::from(v) * i64::from(bit);
             *slot = c;
         }
         pot.extend_from_slice(&got[..n]);
