@@ -27,6 +27,7 @@ impl Prepared<'_> {
                 .iter()
                 .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count()),
         );
+        self.fill_alive(&mut s.alive_list);
         s.lost_n.clear();
         s.lost_n.extend(
             self.members

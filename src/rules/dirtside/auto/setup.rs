@@ -30,6 +30,7 @@ impl<'a> Prepared<'a> {
             unit_codes: Vec::new(),
             campaign_units: Vec::new(),
             members: Vec::new(),
+            member_at: Vec::new(),
             elements: Vec::new(),
             units: Vec::new(),
             pot: pot.chits(),
@@ -169,8 +170,25 @@ impl<'a> Prepared<'a> {
                 .unwrap_or(Quality::Green);
         }
         p.embark();
+        p.member_at = std::iter::once(0)
+            .chain(p.members.iter().scan(0, |at, m| {
+                *at += m.len();
+                Some(*at)
+            }))
+            .collect();
         p.reaches = super::reach::Reaches::new(&p);
         Ok(p)
+    }
+
+    /// Sets `out` to every unit's members, those alive first
+    /// (`State::alive_list`).
+    pub(crate) fn fill_alive(&self, out: &mut Vec<usize>) {
+        out.clear();
+        for m in &self.members {
+            out.extend(m.iter().filter(|&&e| self.elements[e].alive));
+            out.extend(m.iter().filter(|&&e| !self.elements[e].alive));
+        }
+        debug_assert_eq!(out.len(), self.member_at[self.members.len()]);
     }
 
     /// Each side's units on the table, in order (`State::roster`).
@@ -206,6 +224,11 @@ impl<'a> Prepared<'a> {
                 .iter()
                 .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count())
                 .collect(),
+            alive_list: {
+                let mut v = Vec::new();
+                self.fill_alive(&mut v);
+                v
+            },
             lost_n: self
                 .members
                 .iter()
