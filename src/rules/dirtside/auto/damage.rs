@@ -117,7 +117,12 @@ impl Battle<'_, '_> {
             total += i64::from(v) * i64::from(bit);
             *slot = c;
         }
-        pot.extend_from_slice(&got[..n]);
+        // All five put back and the unused cut off: a copy of a fixed size
+        // inlines, where `&got[..n]` called `memcpy` (its size checks
+        // missed by the predictor) once a hit.
+        let back = pot.len() + n;
+        pot.extend_from_slice(&got);
+        pot.truncate(back);
         let killed = total >= crate::rules::dirtside::infantry::kill_value(class);
         debug_assert_eq!(killed, chits::infantry_kills(&got[..n], colours, class));
         Some(killed)
