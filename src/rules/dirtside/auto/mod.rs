@@ -244,6 +244,10 @@ pub(crate) struct State {
     /// Per side, what the roster walks read of its units, in the roster's
     /// order (`seen.rs`).
     pub(crate) seen: [Vec<seen::Seen>; 2],
+    /// Per unit, where its entry lies in its side's `seen` (`usize::MAX`:
+    /// off the table): every activation sets the entry's idle bit, and a
+    /// binary search for it was a chain of dependent loads.
+    pub(crate) seen_at: Vec<usize>,
     /// Per side (by `Role::index`), its units on the roster not yet
     /// activated: set as `turn` starts and kept by `set_activated` and
     /// `off_roster` (the pass rule reads it at every alternation). Read
@@ -410,6 +414,11 @@ impl Battle<'_, '_> {
         let before = self.s.roster[r].len();
         self.s.roster[r].retain(|&v| v != u);
         self.s.seen[r].retain(|y| y.unit() != u);
+        // The entries after it moved down one (a unit leaves once; rare).
+        self.s.seen_at[u] = usize::MAX;
+        for (i, y) in self.s.seen[r].iter().enumerate() {
+            self.s.seen_at[y.unit()] = i;
+        }
         // A unit routed and then wiped out leaves once. Table play changes
         // activations outside `turn`, which sets the count afresh.
         if self.s.roster[r].len() < before && !self.s.units[u].activated {

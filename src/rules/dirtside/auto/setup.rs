@@ -198,7 +198,10 @@ impl<'a> Prepared<'a> {
         alive_n: &[usize],
         roster: &mut [Vec<usize>; 2],
         seen: &mut [Vec<super::seen::Seen>; 2],
+        seen_at: &mut Vec<usize>,
     ) {
+        seen_at.clear();
+        seen_at.resize(units.len(), usize::MAX);
         for r in roster.iter_mut() {
             r.clear();
         }
@@ -208,6 +211,7 @@ impl<'a> Prepared<'a> {
         for (u, x) in units.iter().enumerate() {
             if !x.out && alive_n[u] > 0 {
                 roster[x.role.index()].push(u);
+                seen_at[u] = seen[x.role.index()].len();
                 seen[x.role.index()].push(super::seen::Seen::of(u, x));
             }
         }
@@ -248,8 +252,15 @@ impl<'a> Prepared<'a> {
             next_from: Default::default(),
             roster: Default::default(),
             seen: Default::default(),
+            seen_at: Vec::new(),
         };
-        self.fill_roster(&s.units, &s.alive_n, &mut s.roster, &mut s.seen);
+        self.fill_roster(
+            &s.units,
+            &s.alive_n,
+            &mut s.roster,
+            &mut s.seen,
+            &mut s.seen_at,
+        );
         s
     }
 }
