@@ -211,6 +211,10 @@ pub(crate) struct State {
     /// them without testing each member's flag, a branch the predictor
     /// often missed.
     pub(crate) alive_list: Vec<usize>,
+    /// Per unit, its living teams aboard carriers: teams board only at the
+    /// start and get out all at once, so a count answers `mounted` (asked
+    /// at every activation) without reading each element.
+    pub(crate) aboard_n: Vec<usize>,
     /// Per unit, its elements counted among its losses (`lost`).
     pub(crate) lost_n: Vec<usize>,
     pub(crate) turn: u32,
@@ -375,6 +379,7 @@ impl Battle<'_, '_> {
             }
             self.s.elements[e].alive = false;
             self.s.alive_n[u] -= 1;
+            self.s.aboard_n[u] -= usize::from(self.s.elements[e].aboard.is_some());
             debug_assert!(self.alive_slice(u).iter().all(|&f| f != e));
             if self.s.alive_n[u] == 0 {
                 self.off_roster(u);

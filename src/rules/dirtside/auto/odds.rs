@@ -28,6 +28,7 @@ impl Prepared<'_> {
                 .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count()),
         );
         self.fill_alive(&mut s.alive_list);
+        self.fill_aboard(&mut s.aboard_n);
         s.lost_n.clear();
         s.lost_n.extend(
             self.members

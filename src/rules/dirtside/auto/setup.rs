@@ -180,6 +180,16 @@ impl<'a> Prepared<'a> {
         Ok(p)
     }
 
+    /// Sets `out` to every unit's living teams aboard (`State::aboard_n`).
+    pub(crate) fn fill_aboard(&self, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(self.members.iter().map(|m| {
+            m.iter()
+                .filter(|&&e| self.elements[e].alive && self.elements[e].aboard.is_some())
+                .count()
+        }));
+    }
+
     /// Sets `out` to every unit's members, those alive first
     /// (`State::alive_list`).
     pub(crate) fn fill_alive(&self, out: &mut Vec<usize>) {
@@ -231,6 +241,11 @@ impl<'a> Prepared<'a> {
             alive_list: {
                 let mut v = Vec::new();
                 self.fill_alive(&mut v);
+                v
+            },
+            aboard_n: {
+                let mut v = Vec::new();
+                self.fill_aboard(&mut v);
                 v
             },
             lost_n: self
