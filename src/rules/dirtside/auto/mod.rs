@@ -416,17 +416,29 @@ impl Battle<'_, '_> {
     /// Unit `u` has left the table (for good): off its side's roster.
     pub(crate) fn off_roster(&mut self, u: usize) {
         let r = self.s.units[u].role.index();
-        let before = self.s.roster[r].len();
-        self.s.roster[r].retain(|&v| v != u);
-        self.s.seen[r].retain(|y| y.unit() != u);
-        // The entries after it moved down one (a unit leaves once; rare).
-        self.s.seen_at[u] = usize::MAX;
-        for (i, y) in self.s.seen[r].iter().enumerate() {
-            self.s.seen_at[y.unit()] = i;
+        // The roster and the entries run in step: the unit's entry's place
+        // is its place on the roster, so both lose it there, not by a walk
+        // over the side.
+        debug_assert!(self.seen_ok(r));
+        let i = self.s.seen_at[u];
+        debug_assert_eq!(
+            self.s.roster[r].iter().position(|&v| v == u),
+            (i != usize::MAX).then_some(i)
+        );
+        // A unit routed and then wiped out leaves once.
+        if i == usize::MAX {
+            return;
         }
-        // A unit routed and then wiped out leaves once. Table play changes
-        // activations outside `turn`, which sets the count afresh.
-        if self.s.roster[r].len() < before && !self.s.units[u].activated {
+        self.s.roster[r].remove(i);
+        self.s.seen[r].remove(i);
+        // The entries after it moved down one.
+        self.s.seen_at[u] = usize::MAX;
+        for (k, y) in self.s.seen[r].iter().enumerate().skip(i) {
+            self.s.seen_at[y.unit()] = k;
+        }
+        // Table play changes activations outside `turn`, which sets the
+        // count afresh.
+        if !self.s.units[u].activated {
             self.s.idle[r] = self.s.idle[r].saturating_sub(1);
         }
     }
