@@ -252,6 +252,11 @@ pub(crate) struct State {
     /// off the table): every activation sets the entry's idle bit, and a
     /// binary search for it was a chain of dependent loads.
     pub(crate) seen_at: Vec<usize>,
+    /// Per side (by `Role::index`), its units on the roster below Broken:
+    /// the battle ends when a side has none (`broken`, asked after every
+    /// fire), kept by `set_level` and `off_roster` so that it is read, not
+    /// walked over the wide `Unit`s.
+    pub(crate) unbroken: [usize; 2],
     /// Per side (by `Role::index`), its units on the roster not yet
     /// activated: set as `turn` starts and kept by `set_activated` and
     /// `off_roster` (the pass rule reads it at every alternation). Read
@@ -431,6 +436,7 @@ impl Battle<'_, '_> {
         }
         self.s.roster[r].remove(i);
         self.s.seen[r].remove(i);
+        self.s.unbroken[r] -= usize::from(self.s.units[u].level < Level::Broken);
         // The entries after it moved down one.
         self.s.seen_at[u] = usize::MAX;
         for (k, y) in self.s.seen[r].iter().enumerate().skip(i) {
@@ -440,6 +446,18 @@ impl Battle<'_, '_> {
         // count afresh.
         if !self.s.units[u].activated {
             self.s.idle[r] = self.s.idle[r].saturating_sub(1);
+        }
+    }
+
+    /// Unit `u`'s confidence level becomes `to`, with its side's count of
+    /// units below Broken kept.
+    pub(crate) fn set_level(&mut self, u: usize, to: Level) {
+        let was = self.s.units[u].level;
+        self.s.units[u].level = to;
+        if self.s.seen_at[u] != usize::MAX {
+            let r = self.s.units[u].role.index();
+            self.s.unbroken[r] = self.s.unbroken[r] + usize::from(to < Level::Broken)
+                - usize::from(was < Level::Broken);
         }
     }
 

@@ -37,7 +37,7 @@ impl Battle<'_, '_> {
         let r = self.roll(die);
         let t = confidence::target(unit.leadership, threat);
         let after = confidence::after_test(unit.level, r, t);
-        self.s.units[u].level = after;
+        self.set_level(u, after);
         self.log(Some(unit.role), move |b| DsEvent::Confidence {
             unit: b.ucode(u),
             why,
@@ -95,7 +95,7 @@ impl Battle<'_, '_> {
         let r = self.roll(die);
         let t = confidence::rally_target(unit.leadership, cl);
         let after = confidence::after_rally(unit.level, r, t);
-        self.s.units[u].level = after;
+        self.set_level(u, after);
         self.set_activated(u, true);
         self.log(Some(unit.role), move |b| DsEvent::Rally {
             unit: b.ucode(u),
@@ -213,7 +213,7 @@ impl Battle<'_, '_> {
             side: role.as_str(),
         });
         for v in self.side_units(role) {
-            self.s.units[v].level = self.s.units[v].level.worse(1);
+            self.set_level(v, self.s.units[v].level.worse(1));
             self.rout_check(v);
         }
     }

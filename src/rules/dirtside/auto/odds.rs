@@ -49,6 +49,7 @@ impl Prepared<'_> {
             &mut s.seen,
             &mut s.seen_at,
         );
+        s.unbroken = super::setup::unbroken(&s.units, &s.roster);
     }
 
     /// One odds run from `seed`.

@@ -268,6 +268,7 @@ impl<'a> Prepared<'a> {
             roster: Default::default(),
             seen: Default::default(),
             seen_at: Vec::new(),
+            unbroken: [0; 2],
         };
         self.fill_roster(
             &s.units,
@@ -276,8 +277,18 @@ impl<'a> Prepared<'a> {
             &mut s.seen,
             &mut s.seen_at,
         );
+        s.unbroken = unbroken(&s.units, &s.roster);
         s
     }
+}
+
+/// Per side, its units on `roster` below Broken (`State::unbroken`).
+pub(crate) fn unbroken(units: &[Unit], roster: &[Vec<usize>; 2]) -> [usize; 2] {
+    roster.each_ref().map(|r| {
+        r.iter()
+            .filter(|&&u| units[u].level < crate::rules::dirtside::confidence::Level::Broken)
+            .count()
+    })
 }
 
 /// Largest DS2 team: a stand of more people becomes several elements.
