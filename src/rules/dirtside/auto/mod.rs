@@ -266,18 +266,27 @@ pub(crate) struct State {
 
 /// The tally of one attack on each enemy unit: strength at its start, losses, leader.
 struct Attack {
-    strength: Vec<usize>,
-    losses: Vec<usize>,
-    leader_lost: Vec<bool>,
-    attacked: Vec<bool>,
+    /// Per unit, what this attack did to it: one record a unit, so that a
+    /// touched unit's tallies share a cache line (five vectors took five).
+    tally: Vec<Tally>,
     air: bool,
-    marker: Vec<bool>,
     /// Per ADS that covers a target of this attack: (element, missiles it
     /// declared it engages, missiles engaged so far).
     ads: Vec<(usize, usize, usize)>,
     /// The units whose tallies this attack set (maybe twice), so that the
     /// next attack clears those alone and the tests walk those alone.
     touched: Vec<usize>,
+}
+
+/// One unit's tallies in an attack.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Tally {
+    /// Elements not yet lost at the attack's start (set at its first loss).
+    strength: usize,
+    losses: usize,
+    leader_lost: bool,
+    attacked: bool,
+    marker: bool,
 }
 
 fn rolled(d: Die, roll: i64) -> Rolled {
