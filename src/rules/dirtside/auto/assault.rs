@@ -120,7 +120,7 @@ impl Battle<'_, '_> {
         let powered = self.alive(u).any(|e| self.s.elements[e].powered());
         let level_before = self.s.units[v].level;
         if self.infantry_unit(v) && level_before == Level::Broken {
-            self.s.units[v].level = Level::Routed;
+            self.set_level(v, Level::Routed);
             self.rout_check(v);
             return true;
         }
@@ -433,7 +433,7 @@ mod tests {
                 unit(&b, Role::Defender).unwrap(),
             );
             assert!(b.gap(u, v) > 2);
-            b.s.units[u].level = Level::Broken;
+            b.set_level(u, Level::Broken);
             if b.assault(u, v, 0) {
                 went += 1;
                 assert!(

@@ -3,7 +3,7 @@
 
 use super::events::DsEvent;
 use super::fire::Situation;
-use super::{Attack, Battle};
+use super::{Attack, Battle, Tally};
 use crate::battle::result::Knockout;
 use crate::rules::dirtside::chits::{self, Chit, Effect, Target, VehicleResult};
 use crate::rules::dirtside::elements::Make;
@@ -27,42 +27,22 @@ impl Battle<'_, '_> {
         let n = self.s.units.len();
         let mut a = SPARE.with(|s| s.borrow_mut().take()).unwrap_or_else(|| {
             Box::new(Attack {
-                strength: Vec::new(),
-                losses: Vec::new(),
-                leader_lost: Vec::new(),
-                attacked: Vec::new(),
+                tally: Vec::new(),
                 air: false,
-                marker: Vec::new(),
                 ads: Vec::new(),
                 touched: Vec::new(),
             })
         });
-        if a.losses.len() == n {
+        if a.tally.len() == n {
             // Only the units the last attack touched hold anything.
             for &u in &a.touched {
-                a.strength[u] = 0;
-                a.losses[u] = 0;
-                a.leader_lost[u] = false;
-                a.attacked[u] = false;
-                a.marker[u] = false;
+                a.tally[u] = Tally::default();
             }
         } else {
-            a.strength.clear();
-            a.strength.resize(n, 0);
-            for v in [&mut a.leader_lost, &mut a.attacked, &mut a.marker] {
-                v.clear();
-                v.resize(n, false);
-            }
-            a.losses.clear();
-            a.losses.resize(n, 0);
+            a.tally.clear();
+            a.tally.resize(n, Tally::default());
         }
-        debug_assert!(a.strength.iter().chain(&a.losses).all(|&x| x == 0));
-        debug_assert!(a
-            .leader_lost
-            .iter()
-            .chain(&a.attacked)
-            .chain(&a.marker)
-            .all(|&x| !x));
+        debug_assert!(a.tally.iter().all(|t| *t == Tally::default()));
         a.touched.clear();
         a.air = false;
         a.ads.clear();
@@ -98,17 +78,31 @@ impl Battle<'_, '_> {
         }
         let mut got = [Chit::M; 5];
         let mut total = 0;
+        // Whether a chit counts is a coin toss the branch predictor missed
+        // about once a chit: its value is added times a bit read from the
+        // colours (a letter chit reads bit 3, never set) instead.
+        let counts = colours.bits();
         for slot in &mut got[..n] {
             let i = self.s.dice.d(pot.len() as u32) as usize - 1;
             let c = pot.swap_remove(i);
-            if let Chit::Number(col, v) = c {
-                if colours.has(col) {
-                    total += i64::from(v);
-                }
-            }
+            let (place, v) = match c {
+                Chit::Number(col, v) => (col as u32, v),
+                _ => (3, 0),
+            };
+            let bit = counts >> place & 1;
+            debug_assert_eq!(
+                bit == 1 && v > 0,
+                matches!(c, Chit::Number(col, v) if colours.has(col) && v > 0)
+            );
+            total += i64::from(v) * i64::from(bit);
             *slot = c;
         }
-        pot.extend_from_slice(&got[..n]);
+        // All five put back and the unused cut off: a copy of a fixed size
+        // inlines, where `&got[..n]` called `memcpy` (its size checks
+        // missed by the predictor) once a hit.
+        let back = pot.len() + n;
+        pot.extend_from_slice(&got);
+        pot.truncate(back);
         let killed = total >= crate::rules::dirtside::infantry::kill_value(class);
         debug_assert_eq!(killed, chits::infantry_kills(&got[..n], colours, class));
         Some(killed)
@@ -118,12 +112,12 @@ impl Battle<'_, '_> {
         let tu = self.s.elements[t].unit;
         attack.touched.push(tu);
         if !self.s.elements[t].lost {
-            if attack.losses[tu] == 0 {
+            if attack.tally[tu].losses == 0 {
                 // Elements not yet lost at the start of the attack, from the
                 // count kept here.
-                attack.strength[tu] = self.p.members[tu].len() - self.s.lost_n[tu];
+                attack.tally[tu].strength = self.p.members[tu].len() - self.s.lost_n[tu];
                 debug_assert_eq!(
-                    attack.strength[tu],
+                    attack.tally[tu].strength,
                     self.p.members[tu]
                         .iter()
                         .filter(|&&e| !self.s.elements[e].lost)
@@ -132,13 +126,13 @@ impl Battle<'_, '_> {
             }
             self.s.elements[t].lost = true;
             self.s.lost_n[tu] += 1;
-            attack.losses[tu] += 1;
+            attack.tally[tu].losses += 1;
         }
         if !self.s.elements[t].alive && self.s.units[tu].leader == t {
-            attack.leader_lost[tu] = true;
+            attack.tally[tu].leader_lost = true;
         }
         if self.s.elements[t].is_vehicle() {
-            attack.marker[tu] = true;
+            attack.tally[tu].marker = true;
         }
     }
 

@@ -15,8 +15,13 @@ use crate::rules::dirtside::Dirtside;
 impl Battle<'_, '_> {
     /// All of a side's units BR or worse, withdrawn or destroyed.
     pub(crate) fn broken(&self, r: Role) -> bool {
-        self.side_iter(r)
-            .all(|u| self.s.units[u].level >= Level::Broken)
+        let kept = self.s.unbroken[r.index()] == 0;
+        debug_assert_eq!(
+            kept,
+            self.side_iter(r)
+                .all(|u| self.s.units[u].level >= Level::Broken)
+        );
+        kept
     }
 
     pub(crate) fn check_end(&mut self) {

@@ -333,12 +333,12 @@ impl Battle<'_, '_> {
             }
             let tu = self.s.elements[t].unit;
             // Listed once: the tests walk the list, sorted and deduplicated.
-            if !attack.attacked[tu] {
-                attack.attacked[tu] = true;
+            if !attack.tally[tu].attacked {
+                attack.tally[tu].attacked = true;
                 attack.touched.push(tu);
             }
             if !self.s.elements[t].is_vehicle() {
-                attack.marker[tu] = true;
+                attack.tally[tu].marker = true;
             }
             if !self.s.elements[t].alive {
                 continue; // declared at a target already killed: wasted

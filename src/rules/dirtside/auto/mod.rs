@@ -179,6 +179,9 @@ pub(crate) struct Prepared<'a> {
     /// Per DS2 unit, the campaign unit it comes from.
     pub(crate) campaign_units: Vec<&'a str>,
     pub(crate) members: Vec<Vec<usize>>,
+    /// Per unit, where its stretch of `State::alive_list` starts (the
+    /// units' members laid one after another), and one past the last.
+    pub(crate) member_at: Vec<usize>,
     pub(crate) elements: Vec<Element>,
     pub(crate) units: Vec<Unit>,
     pub(crate) pot: Vec<Chit>,
@@ -202,6 +205,16 @@ pub(crate) struct State {
     /// Per unit, its elements still alive: kept as elements die so that
     /// "is this unit on the table" needs no scan of its elements.
     pub(crate) alive_n: Vec<usize>,
+    /// Per unit, at `member_at[u]`, its members with those still alive
+    /// first, in the members' order (`alive_n[u]` of them; the dead after
+    /// them in any order): the walks over a unit's living elements read
+    /// them without testing each member's flag, a branch the predictor
+    /// often missed.
+    pub(crate) alive_list: Vec<usize>,
+    /// Per unit, its living teams aboard carriers: teams board only at the
+    /// start and get out all at once, so a count answers `mounted` (asked
+    /// at every activation) without reading each element.
+    pub(crate) aboard_n: Vec<usize>,
     /// Per unit, its elements counted among its losses (`lost`).
     pub(crate) lost_n: Vec<usize>,
     pub(crate) turn: u32,
@@ -235,6 +248,15 @@ pub(crate) struct State {
     /// Per side, what the roster walks read of its units, in the roster's
     /// order (`seen.rs`).
     pub(crate) seen: [Vec<seen::Seen>; 2],
+    /// Per unit, where its entry lies in its side's `seen` (`usize::MAX`:
+    /// off the table): every activation sets the entry's idle bit, and a
+    /// binary search for it was a chain of dependent loads.
+    pub(crate) seen_at: Vec<usize>,
+    /// Per side (by `Role::index`), its units on the roster below Broken:
+    /// the battle ends when a side has none (`broken`, asked after every
+    /// fire), kept by `set_level` and `off_roster` so that it is read, not
+    /// walked over the wide `Unit`s.
+    pub(crate) unbroken: [usize; 2],
     /// Per side (by `Role::index`), its units on the roster not yet
     /// activated: set as `turn` starts and kept by `set_activated` and
     /// `off_roster` (the pass rule reads it at every alternation). Read
@@ -244,18 +266,27 @@ pub(crate) struct State {
 
 /// The tally of one attack on each enemy unit: strength at its start, losses, leader.
 struct Attack {
-    strength: Vec<usize>,
-    losses: Vec<usize>,
-    leader_lost: Vec<bool>,
-    attacked: Vec<bool>,
+    /// Per unit, what this attack did to it: one record a unit, so that a
+    /// touched unit's tallies share a cache line (five vectors took five).
+    tally: Vec<Tally>,
     air: bool,
-    marker: Vec<bool>,
     /// Per ADS that covers a target of this attack: (element, missiles it
     /// declared it engages, missiles engaged so far).
     ads: Vec<(usize, usize, usize)>,
     /// The units whose tallies this attack set (maybe twice), so that the
     /// next attack clears those alone and the tests walk those alone.
     touched: Vec<usize>,
+}
+
+/// One unit's tallies in an attack.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Tally {
+    /// Elements not yet lost at the attack's start (set at its first loss).
+    strength: usize,
+    losses: usize,
+    leader_lost: bool,
+    attacked: bool,
+    marker: bool,
 }
 
 fn rolled(d: Die, roll: i64) -> Rolled {
@@ -322,10 +353,19 @@ impl Battle<'_, '_> {
 
     #[inline]
     pub(crate) fn alive(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
-        self.p.members[u]
+        self.alive_slice(u).iter().copied()
+    }
+
+    /// Unit `u`'s elements still alive, in its members' order.
+    #[inline]
+    pub(crate) fn alive_slice(&self, u: usize) -> &[usize] {
+        let from = self.p.member_at[u];
+        let live = &self.s.alive_list[from..from + self.s.alive_n[u]];
+        debug_assert!(live.iter().copied().eq(self.p.members[u]
             .iter()
             .copied()
-            .filter(|&e| self.s.elements[e].alive)
+            .filter(|&e| self.s.elements[e].alive)));
+        live
     }
 
     #[inline]
@@ -340,14 +380,21 @@ impl Battle<'_, '_> {
             // Who can shoot whom between units depends on the kinds of
             // element each holds (`reach.rs`): while an alike element of the
             // unit lives on, the kept answers hold; only the table changed.
-            let twin = self.p.members[u].iter().any(|&f| {
+            let twin = self.alive_slice(u).iter().any(|&f| {
                 f != e
-                    && self.s.elements[f].alive
                     && self.same_firer(f, e)
                     && self.s.elements[f].aboard.is_some() == self.s.elements[e].aboard.is_some()
             });
+            // Out of the unit's living stretch: the rest keep their order.
+            let from = self.p.member_at[u];
+            let live = &mut self.s.alive_list[from..from + self.s.alive_n[u]];
+            if let Some(i) = live.iter().position(|&f| f == e) {
+                live[i..].rotate_left(1);
+            }
             self.s.elements[e].alive = false;
             self.s.alive_n[u] -= 1;
+            self.s.aboard_n[u] -= usize::from(self.s.elements[e].aboard.is_some());
+            debug_assert!(self.alive_slice(u).iter().all(|&f| f != e));
             if self.s.alive_n[u] == 0 {
                 self.off_roster(u);
             }
@@ -383,13 +430,43 @@ impl Battle<'_, '_> {
     /// Unit `u` has left the table (for good): off its side's roster.
     pub(crate) fn off_roster(&mut self, u: usize) {
         let r = self.s.units[u].role.index();
-        let before = self.s.roster[r].len();
-        self.s.roster[r].retain(|&v| v != u);
-        self.s.seen[r].retain(|y| y.unit() != u);
-        // A unit routed and then wiped out leaves once. Table play changes
-        // activations outside `turn`, which sets the count afresh.
-        if self.s.roster[r].len() < before && !self.s.units[u].activated {
+        // The roster and the entries run in step: the unit's entry's place
+        // is its place on the roster, so both lose it there, not by a walk
+        // over the side.
+        debug_assert!(self.seen_ok(r));
+        let i = self.s.seen_at[u];
+        debug_assert_eq!(
+            self.s.roster[r].iter().position(|&v| v == u),
+            (i != usize::MAX).then_some(i)
+        );
+        // A unit routed and then wiped out leaves once.
+        if i == usize::MAX {
+            return;
+        }
+        self.s.roster[r].remove(i);
+        self.s.seen[r].remove(i);
+        self.s.unbroken[r] -= usize::from(self.s.units[u].level < Level::Broken);
+        // The entries after it moved down one.
+        self.s.seen_at[u] = usize::MAX;
+        for (k, y) in self.s.seen[r].iter().enumerate().skip(i) {
+            self.s.seen_at[y.unit()] = k;
+        }
+        // Table play changes activations outside `turn`, which sets the
+        // count afresh.
+        if !self.s.units[u].activated {
             self.s.idle[r] = self.s.idle[r].saturating_sub(1);
+        }
+    }
+
+    /// Unit `u`'s confidence level becomes `to`, with its side's count of
+    /// units below Broken kept.
+    pub(crate) fn set_level(&mut self, u: usize, to: Level) {
+        let was = self.s.units[u].level;
+        self.s.units[u].level = to;
+        if self.s.seen_at[u] != usize::MAX {
+            let r = self.s.units[u].role.index();
+            self.s.unbroken[r] = self.s.unbroken[r] + usize::from(to < Level::Broken)
+                - usize::from(was < Level::Broken);
         }
     }
 

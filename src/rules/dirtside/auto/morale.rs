@@ -37,7 +37,7 @@ impl Battle<'_, '_> {
         let r = self.roll(die);
         let t = confidence::target(unit.leadership, threat);
         let after = confidence::after_test(unit.level, r, t);
-        self.s.units[u].level = after;
+        self.set_level(u, after);
         self.log(Some(unit.role), move |b| DsEvent::Confidence {
             unit: b.ucode(u),
             why,
@@ -95,7 +95,7 @@ impl Battle<'_, '_> {
         let r = self.roll(die);
         let t = confidence::rally_target(unit.leadership, cl);
         let after = confidence::after_rally(unit.level, r, t);
-        self.s.units[u].level = after;
+        self.set_level(u, after);
         self.set_activated(u, true);
         self.log(Some(unit.role), move |b| DsEvent::Rally {
             unit: b.ucode(u),
@@ -114,13 +114,13 @@ impl Battle<'_, '_> {
         list.sort_unstable();
         list.dedup();
         debug_assert!((0..self.s.units.len())
-            .filter(|&u| a.attacked[u])
-            .eq(list.iter().copied().filter(|&u| a.attacked[u])));
+            .filter(|&u| a.tally[u].attacked)
+            .eq(list.iter().copied().filter(|&u| a.tally[u].attacked)));
         for &tu in &list {
-            if !a.attacked[tu] {
+            if !a.tally[tu].attacked {
                 continue;
             }
-            if a.marker[tu] {
+            if a.tally[tu].marker {
                 self.s.units[tu].marker = true;
                 self.mark_under_fire(tu);
             }
@@ -137,11 +137,11 @@ impl Battle<'_, '_> {
                 threats[n] = t;
                 n += 1;
             };
-            if a.losses[tu] > 0 && !self.s.units[tu].first_loss {
+            if a.tally[tu].losses > 0 && !self.s.units[tu].first_loss {
                 self.s.units[tu].first_loss = true;
                 push(Threat::FirstLoss);
             }
-            if a.losses[tu] > 0 && 4 * a.losses[tu] >= a.strength[tu] {
+            if a.tally[tu].losses > 0 && 4 * a.tally[tu].losses >= a.tally[tu].strength {
                 push(Threat::QuarterInOneAttack);
             }
             let lost = self.s.lost_n[tu];
@@ -156,7 +156,7 @@ impl Battle<'_, '_> {
                 self.s.units[tu].half_tested = true;
                 push(Threat::HalfLost);
             }
-            if a.leader_lost[tu] {
+            if a.tally[tu].leader_lost {
                 push(Threat::LeaderLost);
             }
             if a.air && self.infantry_unit(tu) {
@@ -170,7 +170,7 @@ impl Battle<'_, '_> {
             if let Some(t) = confidence::highest(threats) {
                 self.confidence_test(tu, t);
             }
-            if a.leader_lost[tu] {
+            if a.tally[tu].leader_lost {
                 self.new_leader(tu);
             }
             if first_time
@@ -213,7 +213,7 @@ impl Battle<'_, '_> {
             side: role.as_str(),
         });
         for v in self.side_units(role) {
-            self.s.units[v].level = self.s.units[v].level.worse(1);
+            self.set_level(v, self.s.units[v].level.worse(1));
             self.rout_check(v);
         }
     }

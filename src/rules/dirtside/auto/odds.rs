@@ -27,6 +27,8 @@ impl Prepared<'_> {
                 .iter()
                 .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count()),
         );
+        self.fill_alive(&mut s.alive_list);
+        self.fill_aboard(&mut s.aboard_n);
         s.lost_n.clear();
         s.lost_n.extend(
             self.members
@@ -40,7 +42,14 @@ impl Prepared<'_> {
         s.left_behind = false;
         s.reach_memo.restart(self.units.len(), self.id);
         s.over = None;
-        self.fill_roster(&s.units, &s.alive_n, &mut s.roster, &mut s.seen);
+        self.fill_roster(
+            &s.units,
+            &s.alive_n,
+            &mut s.roster,
+            &mut s.seen,
+            &mut s.seen_at,
+        );
+        s.unbroken = super::setup::unbroken(&s.units, &s.roster);
     }
 
     /// One odds run from `seed`.

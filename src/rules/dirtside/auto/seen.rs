@@ -43,22 +43,30 @@ impl Battle<'_, '_> {
     pub(crate) fn seen_sync(&mut self, u: usize) {
         let x = &self.s.units[u];
         let now = Seen::of(u, x);
-        // The entries are in the roster's order, by unit index (built so,
-        // and only ever thinned): a binary search, not a walk, finds it.
         let side = &mut self.s.seen[x.role.index()];
-        debug_assert!(side.windows(2).all(|w| w[0].unit() < w[1].unit()));
-        if let Ok(i) = side.binary_search_by_key(&u, |y| y.unit()) {
-            side[i] = now;
+        if let Some(y) = side.get_mut(self.s.seen_at[u]) {
+            *y = now;
         }
+        debug_assert!(self.seen_at_ok(u));
+    }
+
+    /// Whether `seen_at[u]` is where the binary search (the entries are in
+    /// the roster's order, by unit index) finds `u`'s entry.
+    fn seen_at_ok(&self, u: usize) -> bool {
+        let side = &self.s.seen[self.s.units[u].role.index()];
+        side.windows(2).all(|w| w[0].unit() < w[1].unit())
+            && side.binary_search_by_key(&u, |y| y.unit()).ok()
+                == Some(self.s.seen_at[u]).filter(|&i| i != usize::MAX)
     }
 
     /// Unit `u`'s activation alone changed: only its entry's idle bit
     /// follows (every activation comes here; nothing else need be read).
     pub(crate) fn seen_idle(&mut self, u: usize, idle: bool) {
+        debug_assert!(self.seen_at_ok(u));
         let side = &mut self.s.seen[self.s.units[u].role.index()];
-        if let Ok(i) = side.binary_search_by_key(&u, |y| y.unit()) {
-            side[i].idle = idle;
-            debug_assert_eq!(side[i], Seen::of(u, &self.s.units[u]));
+        if let Some(y) = side.get_mut(self.s.seen_at[u]) {
+            y.idle = idle;
+            debug_assert_eq!(*y, Seen::of(u, &self.s.units[u]));
         }
     }
 

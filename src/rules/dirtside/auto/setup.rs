@@ -30,6 +30,7 @@ impl<'a> Prepared<'a> {
             unit_codes: Vec::new(),
             campaign_units: Vec::new(),
             members: Vec::new(),
+            member_at: Vec::new(),
             elements: Vec::new(),
             units: Vec::new(),
             pot: pot.chits(),
@@ -169,8 +170,35 @@ impl<'a> Prepared<'a> {
                 .unwrap_or(Quality::Green);
         }
         p.embark();
+        p.member_at = std::iter::once(0)
+            .chain(p.members.iter().scan(0, |at, m| {
+                *at += m.len();
+                Some(*at)
+            }))
+            .collect();
         p.reaches = super::reach::Reaches::new(&p);
         Ok(p)
+    }
+
+    /// Sets `out` to every unit's living teams aboard (`State::aboard_n`).
+    pub(crate) fn fill_aboard(&self, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(self.members.iter().map(|m| {
+            m.iter()
+                .filter(|&&e| self.elements[e].alive && self.elements[e].aboard.is_some())
+                .count()
+        }));
+    }
+
+    /// Sets `out` to every unit's members, those alive first
+    /// (`State::alive_list`).
+    pub(crate) fn fill_alive(&self, out: &mut Vec<usize>) {
+        out.clear();
+        for m in &self.members {
+            out.extend(m.iter().filter(|&&e| self.elements[e].alive));
+            out.extend(m.iter().filter(|&&e| !self.elements[e].alive));
+        }
+        debug_assert_eq!(out.len(), self.member_at[self.members.len()]);
     }
 
     /// Each side's units on the table, in order (`State::roster`).
@@ -180,7 +208,10 @@ impl<'a> Prepared<'a> {
         alive_n: &[usize],
         roster: &mut [Vec<usize>; 2],
         seen: &mut [Vec<super::seen::Seen>; 2],
+        seen_at: &mut Vec<usize>,
     ) {
+        seen_at.clear();
+        seen_at.resize(units.len(), usize::MAX);
         for r in roster.iter_mut() {
             r.clear();
         }
@@ -190,6 +221,7 @@ impl<'a> Prepared<'a> {
         for (u, x) in units.iter().enumerate() {
             if !x.out && alive_n[u] > 0 {
                 roster[x.role.index()].push(u);
+                seen_at[u] = seen[x.role.index()].len();
                 seen[x.role.index()].push(super::seen::Seen::of(u, x));
             }
         }
@@ -206,6 +238,16 @@ impl<'a> Prepared<'a> {
                 .iter()
                 .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count())
                 .collect(),
+            alive_list: {
+                let mut v = Vec::new();
+                self.fill_alive(&mut v);
+                v
+            },
+            aboard_n: {
+                let mut v = Vec::new();
+                self.fill_aboard(&mut v);
+                v
+            },
             lost_n: self
                 .members
                 .iter()
@@ -225,10 +267,28 @@ impl<'a> Prepared<'a> {
             next_from: Default::default(),
             roster: Default::default(),
             seen: Default::default(),
+            seen_at: Vec::new(),
+            unbroken: [0; 2],
         };
-        self.fill_roster(&s.units, &s.alive_n, &mut s.roster, &mut s.seen);
+        self.fill_roster(
+            &s.units,
+            &s.alive_n,
+            &mut s.roster,
+            &mut s.seen,
+            &mut s.seen_at,
+        );
+        s.unbroken = unbroken(&s.units, &s.roster);
         s
     }
+}
+
+/// Per side, its units on `roster` below Broken (`State::unbroken`).
+pub(crate) fn unbroken(units: &[Unit], roster: &[Vec<usize>; 2]) -> [usize; 2] {
+    roster.each_ref().map(|r| {
+        r.iter()
+            .filter(|&&u| units[u].level < crate::rules::dirtside::confidence::Level::Broken)
+            .count()
+    })
 }
 
 /// Largest DS2 team: a stand of more people becomes several elements.

@@ -74,7 +74,7 @@ impl Battle<'_, '_> {
                 self.vehicle_damage(e, x, w, Some(band), own, attack);
             } else {
                 let tu = self.s.elements[x].unit;
-                attack.marker[tu] = true;
+                attack.tally[tu].marker = true;
                 attack.touched.push(tu);
                 let colours =
                     chits::anti_personnel_validity(System::Slam, self.infantry_cover(x, own))

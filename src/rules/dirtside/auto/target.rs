@@ -246,12 +246,8 @@ impl Battle<'_, '_> {
         // asked once for a run of alike elements (most units are one make).
         let spread = self.apart(v);
         let mut last = (usize::MAX, false, false);
-        let p = self.p;
-        for &t in &p.members[v] {
+        for &t in self.alive_slice(v) {
             let g = &self.s.elements[t];
-            if !g.alive {
-                continue;
-            }
             let like = (self.make_index(t), g.aboard.is_some());
             let ok = if !spread && (last.0, last.1) == like {
                 debug_assert_eq!(last.2, may(t));
@@ -352,12 +348,8 @@ impl Battle<'_, '_> {
                 }
             });
         debug_assert!(!far || !self.alive(u).any(|e| self.has_target(e, None)));
-        let members = if far { &[][..] } else { &self.p.members[u][..] };
-        let alive = members
-            .iter()
-            .copied()
-            .filter(|&e| self.s.elements[e].alive);
-        for (k, e) in alive.enumerate() {
+        let alive = if far { &[][..] } else { self.alive_slice(u) };
+        for (k, &e) in alive.iter().enumerate() {
             let kind = self.firer_kind(e);
             let i = match buf.searched.iter().position(|(c, _)| *c == kind) {
                 Some(i) => i,

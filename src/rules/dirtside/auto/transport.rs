@@ -84,7 +84,14 @@ impl Battle<'_, '_> {
 
     /// Whether unit `u` has teams aboard its carriers.
     pub(super) fn mounted(&self, u: usize) -> bool {
-        self.alive(u).any(|e| self.s.elements[e].aboard.is_some())
+        let kept = self.s.aboard_n[u] > 0;
+        debug_assert_eq!(
+            self.s.aboard_n[u],
+            self.alive(u)
+                .filter(|&e| self.s.elements[e].aboard.is_some())
+                .count()
+        );
+        kept
     }
 
     /// At the start of its activation a unit with teams aboard, once half
@@ -147,6 +154,7 @@ impl Battle<'_, '_> {
         for &e in &aboard {
             self.s.elements[e].aboard = None;
         }
+        self.s.aboard_n[u] = 0;
         if u != c {
             self.s.units[u].rides_with = None;
             self.set_activated(u, self.s.units[c].activated);
