@@ -83,7 +83,7 @@ impl Battle<'_, '_> {
         // colours (a letter chit reads bit 3, never set) instead.
         let counts = colours.bits();
         for slot in &mut got[..n] {
-            let i = self.s.dice.d(pot.len() as u32) as usize - 1;
+            let i = self.s.dice.quiet_d(pot.len() as u32) as usize - 1;
             let c = pot.swap_remove(i);
             let (place, v) = match c {
                 Chit::Number(col, v) => (col as u32, v),
