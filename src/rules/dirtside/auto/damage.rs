@@ -181,6 +181,7 @@ impl Battle<'_, '_> {
             match fx {
                 Effect::Immobilised => {
                     self.s.elements[t].immobilised = true;
+                    self.refresh_mf(t);
                     effects.push("immobilised");
                 }
                 Effect::SystemsDown => {
@@ -205,6 +206,7 @@ impl Battle<'_, '_> {
             VehicleResult::Undamaged => {}
             VehicleResult::Damaged => {
                 self.s.elements[t].damaged = true;
+                self.refresh_mf(t);
                 self.unit_changed(self.s.elements[t].unit);
             }
             VehicleResult::KnockedOut | VehicleResult::Destroyed => {
