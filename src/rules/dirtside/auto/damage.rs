@@ -83,7 +83,7 @@ impl Battle<'_, '_> {
         // colours (a letter chit reads bit 3, never set) instead.
         let counts = colours.bits();
         for slot in &mut got[..n] {
-            let i = self.s.dice.d(pot.len() as u32) as usize - 1;
+            let i = self.s.dice.quiet_d(pot.len() as u32) as usize - 1;
             let c = pot.swap_remove(i);
             let (place, v) = match c {
                 Chit::Number(col, v) => (col as u32, v),
@@ -181,6 +181,7 @@ impl Battle<'_, '_> {
             match fx {
                 Effect::Immobilised => {
                     self.s.elements[t].immobilised = true;
+                    self.refresh_mf(t);
                     effects.push("immobilised");
                 }
                 Effect::SystemsDown => {
@@ -205,6 +206,7 @@ impl Battle<'_, '_> {
             VehicleResult::Undamaged => {}
             VehicleResult::Damaged => {
                 self.s.elements[t].damaged = true;
+                self.refresh_mf(t);
                 self.unit_changed(self.s.elements[t].unit);
             }
             VehicleResult::KnockedOut | VehicleResult::Destroyed => {

@@ -237,6 +237,7 @@ mod tests {
         let (e0, e1) = (p.members[u][0], p.members[u][1]);
         let t = p.members[v][0];
         b.s.elements[e0].immobilised = true;
+        b.refresh_mf(e0);
         b.shift(u, 12, "advance");
         let gap = b.gap(u, v);
         assert_eq!(gap, 38);

@@ -93,6 +93,11 @@ pub struct Element {
     pub aboard: Option<usize>,
 }
 
+/// An element's movement factor as `State::mf` keeps it.
+pub(crate) fn mf_byte(e: &Element) -> u8 {
+    u8::try_from(e.mf()).expect("a movement factor fits a byte")
+}
+
 impl Element {
     pub fn is_vehicle(&self) -> bool {
         matches!(self.make, Make::Vehicle { .. })
@@ -262,6 +267,11 @@ pub(crate) struct State {
     /// `off_roster` (the pass rule reads it at every alternation). Read
     /// only within `turn`.
     pub(crate) idle: [usize; 2],
+    /// Per element, its movement factor now (`Element::mf`), kept by
+    /// `refresh_mf` wherever what it reads changes: `unit_mf` walks a
+    /// unit's elements at every move, and reading each wide `Element` was
+    /// a D1 miss nearly every time.
+    pub(crate) mf: Vec<u8>,
 }
 
 /// The tally of one attack on each enemy unit: strength at its start, losses, leader.
@@ -496,10 +506,18 @@ impl Battle<'_, '_> {
 
     pub(crate) fn unit_mf(&self, u: usize) -> i64 {
         self.alive(u)
-            .map(|e| self.s.elements[e].mf())
+            .map(|e| {
+                debug_assert_eq!(i64::from(self.s.mf[e]), self.s.elements[e].mf());
+                i64::from(self.s.mf[e])
+            })
             .filter(|m| *m > 0)
             .min()
             .unwrap_or(0)
+    }
+
+    /// Sets `State::mf` of element `e` after a change to what it reads.
+    pub(crate) fn refresh_mf(&mut self, e: usize) {
+        self.s.mf[e] = mf_byte(&self.s.elements[e]);
     }
 
     pub(crate) fn infantry_unit(&self, u: usize) -> bool {

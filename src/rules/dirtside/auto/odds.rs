@@ -29,6 +29,7 @@ impl Prepared<'_> {
         );
         self.fill_alive(&mut s.alive_list);
         self.fill_aboard(&mut s.aboard_n);
+        self.fill_mf(&mut s.mf);
         s.lost_n.clear();
         s.lost_n.extend(
             self.members

@@ -190,6 +190,12 @@ impl<'a> Prepared<'a> {
         }));
     }
 
+    /// Sets `out` to every element's movement factor (`State::mf`).
+    pub(crate) fn fill_mf(&self, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(self.elements.iter().map(super::mf_byte));
+    }
+
     /// Sets `out` to every unit's members, those alive first
     /// (`State::alive_list`).
     pub(crate) fn fill_alive(&self, out: &mut Vec<usize>) {
@@ -269,7 +275,9 @@ impl<'a> Prepared<'a> {
             seen: Default::default(),
             seen_at: Vec::new(),
             unbroken: [0; 2],
+            mf: Vec::new(),
         };
+        self.fill_mf(&mut s.mf);
         self.fill_roster(
             &s.units,
             &s.alive_n,

@@ -153,6 +153,7 @@ impl Battle<'_, '_> {
             .collect();
         for &e in &aboard {
             self.s.elements[e].aboard = None;
+            self.refresh_mf(e);
         }
         self.s.aboard_n[u] = 0;
         if u != c {
