@@ -43,14 +43,7 @@ impl Prepared<'_> {
         s.left_behind = false;
         s.reach_memo.restart(self.units.len(), self.id);
         s.over = None;
-        self.fill_roster(
-            &s.units,
-            &s.alive_n,
-            &mut s.roster,
-            &mut s.seen,
-            &mut s.seen_at,
-        );
-        s.unbroken = super::setup::unbroken(&s.units, &s.roster);
+        self.fill_roster(s);
     }
 
     /// One odds run from `seed`.

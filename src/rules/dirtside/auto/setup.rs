@@ -207,30 +207,27 @@ impl<'a> Prepared<'a> {
         debug_assert_eq!(out.len(), self.member_at[self.members.len()]);
     }
 
-    /// Each side's units on the table, in order (`State::roster`).
-    pub(crate) fn fill_roster(
-        &self,
-        units: &[Unit],
-        alive_n: &[usize],
-        roster: &mut [Vec<usize>; 2],
-        seen: &mut [Vec<super::seen::Seen>; 2],
-        seen_at: &mut Vec<usize>,
-    ) {
+    /// Each side's units on the table, in order (`State::roster`), their
+    /// compact entries and places among them, and how many are not broken:
+    /// what a fight starts from, fresh or restarted.
+    pub(crate) fn fill_roster(&self, s: &mut State) {
+        let (roster, seen, seen_at) = (&mut s.roster, &mut s.seen, &mut s.seen_at);
         seen_at.clear();
-        seen_at.resize(units.len(), usize::MAX);
+        seen_at.resize(s.units.len(), usize::MAX);
         for r in roster.iter_mut() {
             r.clear();
         }
         for r in seen.iter_mut() {
             r.clear();
         }
-        for (u, x) in units.iter().enumerate() {
-            if !x.out && alive_n[u] > 0 {
+        for (u, x) in s.units.iter().enumerate() {
+            if !x.out && s.alive_n[u] > 0 {
                 roster[x.role.index()].push(u);
                 seen_at[u] = seen[x.role.index()].len();
                 seen[x.role.index()].push(super::seen::Seen::of(u, x));
             }
         }
+        s.unbroken = unbroken(&s.units, &s.roster);
     }
 
     pub(crate) fn start(&self, dice: Roller) -> State {
@@ -278,20 +275,13 @@ impl<'a> Prepared<'a> {
             mf: Vec::new(),
         };
         self.fill_mf(&mut s.mf);
-        self.fill_roster(
-            &s.units,
-            &s.alive_n,
-            &mut s.roster,
-            &mut s.seen,
-            &mut s.seen_at,
-        );
-        s.unbroken = unbroken(&s.units, &s.roster);
+        self.fill_roster(&mut s);
         s
     }
 }
 
 /// Per side, its units on `roster` below Broken (`State::unbroken`).
-pub(crate) fn unbroken(units: &[Unit], roster: &[Vec<usize>; 2]) -> [usize; 2] {
+fn unbroken(units: &[Unit], roster: &[Vec<usize>; 2]) -> [usize; 2] {
     roster.each_ref().map(|r| {
         r.iter()
             .filter(|&&u| units[u].level < crate::rules::dirtside::confidence::Level::Broken)
