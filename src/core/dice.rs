@@ -281,7 +281,7 @@ impl Roller {
     /// (odds' chit draws): the roll `d` would give, with the die's body
     /// inlined instead of called.
     #[inline(always)]
-    pub fn quiet_d(&mut self, sides: u32) -> u32 {
+    pub(crate) fn quiet_d(&mut self, sides: u32) -> u32 {
         debug_assert!(self.quiet());
         self.dice.d_inlined(sides)
     }

@@ -11,9 +11,11 @@ use super::weapons::{System, Weapon};
 /// A chit's colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Colour {
-    Red,
-    Yellow,
-    Green,
+    // Written out: `Colours::bits` and the chit draw read a colour's bit
+    // at `Colour as u32`.
+    Red = 0,
+    Yellow = 1,
+    Green = 2,
 }
 
 /// One chit of the pot.
@@ -235,7 +237,8 @@ impl Colours {
     }
 
     /// The colours that count as bits, each at its colour's place (`Colour
-    /// as u32`: red 1, yellow 2, green 4; bit 3, no colour, never set), so
+    /// as u32`: red bit 0, yellow bit 1, green bit 2; bit 3, no colour,
+    /// never set), so
     /// that a run of chits is counted by shifts instead of a test per chit.
     #[inline]
     pub fn bits(self) -> u32 {

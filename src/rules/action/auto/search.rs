@@ -279,8 +279,10 @@ fn walk_line(
     };
     let look = |d: i64, b: &At, best: &mut (i64, i64, usize)| {
         // No `max(1)` a look: a range of 0 would be an enemy on the
-        // searcher's own grid (one element a grid, L171), and even then no
-        // reach has bit 0 (`Tables::reachable`), so it could not be chosen.
+        // searcher's own grid, which one element a grid (L171) rules out.
+        // The answers equal those with `max(1)` only under that rule (a
+        // range of 0 now reads bit 0, never set, where 1 read bit 1), so
+        // the debug build checks it.
         let range = d.max((b.y - at.1).abs());
         debug_assert!(range > 0);
         let k = (range, d, b.i);

@@ -16,6 +16,12 @@ impl Battle<'_, '_> {
     /// All of a side's units BR or worse, withdrawn or destroyed.
     pub(crate) fn broken(&self, r: Role) -> bool {
         let kept = self.s.unbroken[r.index()] == 0;
+        // The count itself, not only whether it is zero: one too many would
+        // otherwise show only when a side really breaks.
+        debug_assert_eq!(
+            self.s.unbroken,
+            super::setup::unbroken(&self.s.units, &self.s.roster)
+        );
         debug_assert_eq!(
             kept,
             self.side_iter(r)

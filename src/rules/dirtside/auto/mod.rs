@@ -217,8 +217,9 @@ pub(crate) struct State {
     /// often missed.
     pub(crate) alive_list: Vec<usize>,
     /// Per unit, its living teams aboard carriers: teams board only at the
-    /// start and get out all at once, so a count answers `mounted` (asked
-    /// at every activation) without reading each element.
+    /// start, get out all at once or die aboard (`kill` lowers it), so a
+    /// count answers `mounted` (asked at every activation) without reading
+    /// each element.
     pub(crate) aboard_n: Vec<usize>,
     /// Per unit, its elements counted among its losses (`lost`).
     pub(crate) lost_n: Vec<usize>,

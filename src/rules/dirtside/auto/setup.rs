@@ -281,10 +281,11 @@ impl<'a> Prepared<'a> {
 }
 
 /// Per side, its units on `roster` below Broken (`State::unbroken`).
-fn unbroken(units: &[Unit], roster: &[Vec<usize>; 2]) -> [usize; 2] {
+pub(super) fn unbroken(units: &[Unit], roster: &[Vec<usize>; 2]) -> [usize; 2] {
+    use crate::rules::dirtside::confidence::Level;
     roster.each_ref().map(|r| {
         r.iter()
-            .filter(|&&u| units[u].level < crate::rules::dirtside::confidence::Level::Broken)
+            .filter(|&&u| units[u].level < Level::Broken)
             .count()
     })
 }

@@ -371,16 +371,16 @@ impl Battle<'_, '_> {
         best.map(|(g, d2)| (g, d2.sqrt()))
     }
 
-    /// The nearest figure of `role` whose bit `word` sets (the lower index
-    /// on a tie) that `sees` lets through (asked only of one that would be
-    /// the best so far) within `reach` of `f`, with its squared distance;
-    /// none farther than `reach` across is looked at. Outward across the
-    /// table from `f` over those bits, each way until nothing farther across
-    /// can be nearer (or within reach).
-    /// `r` is the part of the side to look over (a window across at least
-    /// `reach` wide), `mid` the first of it at or beyond `f` across; `at` is
-    /// `f`'s place and `short_of_front`, which the caller reads once for
-    /// all the kinds it walks.
+    /// The nearest figure whose bit `word` sets (the lower index on a tie)
+    /// that `sees` lets through (asked only of one that would be the best
+    /// so far) within `reach` of the searcher standing at `at`, with its
+    /// squared distance; none farther than `reach` across is looked at.
+    /// Outward across the table from the searcher over those bits, each way
+    /// until nothing farther across can be nearer (or within reach).
+    /// `r` is the part of the side to look over (a window across at
+    /// least `reach` wide), `mid` the first of it at or beyond the searcher
+    /// across; `at` is its place and `short_of_front`, which the caller
+    /// reads once for all the kinds it walks.
     pub(crate) fn nearest_of(
         &self,
         at: Spot,
