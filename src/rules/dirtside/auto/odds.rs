@@ -15,35 +15,11 @@ thread_local! {
 }
 
 impl Prepared<'_> {
-    /// Sets `s` to the start of the battle, keeping the vectors it has.
+    /// Sets `s` to the start of the battle with `dice`, keeping the
+    /// vectors it has.
     fn restart(&self, s: &mut State, dice: Roller) {
         s.dice = dice;
-        s.pot.clone_from(&self.pot);
-        s.elements.clone_from(&self.elements);
-        s.units.clone_from(&self.units);
-        s.alive_n.clear();
-        s.alive_n.extend(
-            self.members
-                .iter()
-                .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count()),
-        );
-        self.fill_alive(&mut s.alive_list);
-        self.fill_aboard(&mut s.aboard_n);
-        self.fill_mf(&mut s.mf);
-        s.lost_n.clear();
-        s.lost_n.extend(
-            self.members
-                .iter()
-                .map(|m| m.iter().filter(|&&e| self.elements[e].lost).count()),
-        );
-        s.turn = 0;
-        s.log.clear();
-        s.log.set_on(self.log);
-        s.command_lost = [false; 2];
-        s.left_behind = false;
-        s.reach_memo.restart(self.units.len(), self.id);
-        s.over = None;
-        self.fill_roster(s);
+        self.reset(s);
     }
 
     /// One odds run from `seed`.

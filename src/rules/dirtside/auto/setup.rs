@@ -231,31 +231,17 @@ impl<'a> Prepared<'a> {
     }
 
     pub(crate) fn start(&self, dice: Roller) -> State {
+        // Empty room that `reset` fills, so that a fresh fight and an odds
+        // run restarted in a spare state start from the same code.
         let mut s = State {
             dice,
             pot: self.pot.clone(),
-            elements: self.elements.clone(),
-            units: self.units.clone(),
-            alive_n: self
-                .members
-                .iter()
-                .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count())
-                .collect(),
-            alive_list: {
-                let mut v = Vec::new();
-                self.fill_alive(&mut v);
-                v
-            },
-            aboard_n: {
-                let mut v = Vec::new();
-                self.fill_aboard(&mut v);
-                v
-            },
-            lost_n: self
-                .members
-                .iter()
-                .map(|m| m.iter().filter(|&&e| self.elements[e].lost).count())
-                .collect(),
+            elements: Vec::new(),
+            units: Vec::new(),
+            alive_n: Vec::new(),
+            alive_list: Vec::new(),
+            aboard_n: Vec::new(),
+            lost_n: Vec::new(),
             turn: 0,
             log: Log::new(self.log),
             command_lost: [false; 2],
@@ -274,9 +260,40 @@ impl<'a> Prepared<'a> {
             unbroken: [0; 2],
             mf: Vec::new(),
         };
-        self.fill_mf(&mut s.mf);
-        self.fill_roster(&mut s);
+        self.reset(&mut s);
         s
+    }
+
+    /// Sets `s` (its dice aside) to the start of the battle, keeping the
+    /// vectors it has: every kept list and count a fight reads is filled
+    /// here, once for both ways in.
+    pub(super) fn reset(&self, s: &mut State) {
+        s.pot.clone_from(&self.pot);
+        s.elements.clone_from(&self.elements);
+        s.units.clone_from(&self.units);
+        s.alive_n.clear();
+        s.alive_n.extend(
+            self.members
+                .iter()
+                .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count()),
+        );
+        self.fill_alive(&mut s.alive_list);
+        self.fill_aboard(&mut s.aboard_n);
+        self.fill_mf(&mut s.mf);
+        s.lost_n.clear();
+        s.lost_n.extend(
+            self.members
+                .iter()
+                .map(|m| m.iter().filter(|&&e| self.elements[e].lost).count()),
+        );
+        s.turn = 0;
+        s.log.clear();
+        s.log.set_on(self.log);
+        s.command_lost = [false; 2];
+        s.left_behind = false;
+        s.reach_memo.restart(self.units.len(), self.id);
+        s.over = None;
+        self.fill_roster(s);
     }
 }
 
