@@ -370,13 +370,19 @@ impl Battle<'_, '_> {
     /// Unit `u`'s elements still alive, in its members' order.
     #[inline]
     pub(crate) fn alive_slice(&self, u: usize) -> &[usize] {
-        let from = self.p.member_at[u];
-        let live = &self.s.alive_list[from..from + self.s.alive_n[u]];
+        let live = &self.s.alive_list[self.alive_range(u)];
         debug_assert!(live.iter().copied().eq(self.p.members[u]
             .iter()
             .copied()
             .filter(|&e| self.s.elements[e].alive)));
         live
+    }
+
+    /// Where unit `u`'s living elements stand in `State::alive_list`.
+    #[inline]
+    fn alive_range(&self, u: usize) -> std::ops::Range<usize> {
+        let from = self.p.member_at[u];
+        from..from + self.s.alive_n[u]
     }
 
     #[inline]
@@ -397,8 +403,8 @@ impl Battle<'_, '_> {
                     && self.s.elements[f].aboard.is_some() == self.s.elements[e].aboard.is_some()
             });
             // Out of the unit's living stretch: the rest keep their order.
-            let from = self.p.member_at[u];
-            let live = &mut self.s.alive_list[from..from + self.s.alive_n[u]];
+            let range = self.alive_range(u);
+            let live = &mut self.s.alive_list[range];
             if let Some(i) = live.iter().position(|&f| f == e) {
                 live[i..].rotate_left(1);
             }
