@@ -180,25 +180,26 @@ impl<'a> Prepared<'a> {
         Ok(p)
     }
 
-    /// Sets `out` to every unit's living teams aboard (`State::aboard_n`).
-    pub(crate) fn fill_aboard(&self, out: &mut Vec<usize>) {
+    /// Sets `out` to how many of each unit's members pass `test` as the
+    /// battle starts (`State::alive_n`, `aboard_n`, `lost_n`).
+    fn count_members(&self, out: &mut Vec<usize>, test: impl Fn(&Element) -> bool) {
         out.clear();
-        out.extend(self.members.iter().map(|m| {
-            m.iter()
-                .filter(|&&e| self.elements[e].alive && self.elements[e].aboard.is_some())
-                .count()
-        }));
+        out.extend(
+            self.members
+                .iter()
+                .map(|m| m.iter().filter(|&&e| test(&self.elements[e])).count()),
+        );
     }
 
     /// Sets `out` to every element's movement factor (`State::mf`).
-    pub(crate) fn fill_mf(&self, out: &mut Vec<u8>) {
+    fn fill_mf(&self, out: &mut Vec<u8>) {
         out.clear();
         out.extend(self.elements.iter().map(super::mf_byte));
     }
 
     /// Sets `out` to every unit's members, those alive first
     /// (`State::alive_list`).
-    pub(crate) fn fill_alive(&self, out: &mut Vec<usize>) {
+    fn fill_alive(&self, out: &mut Vec<usize>) {
         out.clear();
         for m in &self.members {
             out.extend(m.iter().filter(|&&e| self.elements[e].alive));
@@ -271,21 +272,11 @@ impl<'a> Prepared<'a> {
         s.pot.clone_from(&self.pot);
         s.elements.clone_from(&self.elements);
         s.units.clone_from(&self.units);
-        s.alive_n.clear();
-        s.alive_n.extend(
-            self.members
-                .iter()
-                .map(|m| m.iter().filter(|&&e| self.elements[e].alive).count()),
-        );
+        self.count_members(&mut s.alive_n, |x| x.alive);
+        self.count_members(&mut s.aboard_n, |x| x.alive && x.aboard.is_some());
+        self.count_members(&mut s.lost_n, |x| x.lost);
         self.fill_alive(&mut s.alive_list);
-        self.fill_aboard(&mut s.aboard_n);
         self.fill_mf(&mut s.mf);
-        s.lost_n.clear();
-        s.lost_n.extend(
-            self.members
-                .iter()
-                .map(|m| m.iter().filter(|&&e| self.elements[e].lost).count()),
-        );
         s.turn = 0;
         s.log.clear();
         s.log.set_on(self.log);
