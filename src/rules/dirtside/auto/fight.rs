@@ -252,6 +252,21 @@ impl Battle<'_, '_> {
         // shot between the two units (kept until either changes) reaches.
         let here = self.s.units[u].dist;
         debug_assert!(self.seen_ok(other.index()));
+        // While no element stands apart, from the unit outward in order of
+        // spot: each half stops at the first unit past the reach.
+        if !self.s.left_behind {
+            let (after, before) = self.near_halves(other.index(), here);
+            let within = |range: i64, y: &super::seen::Seen| {
+                (range <= reach).then(|| self.unit_reach(u, y.unit()) >= range)
+            };
+            let found = after
+                .iter()
+                .map_while(|y| within(y.dist - here, y))
+                .chain(before.iter().rev().map_while(|y| within(here - y.dist, y)))
+                .any(|hit| hit);
+            debug_assert_eq!(found, self.alive(u).any(|e| self.has_target(e, None)));
+            return found;
+        }
         let found = self.s.seen[other.index()].iter().any(|y| {
             let v = y.unit();
             let range = (y.dist - here).abs();
