@@ -256,14 +256,23 @@ impl Battle<'_, '_> {
         // spot: each half stops at the first unit past the reach.
         if !self.s.left_behind {
             let (after, before) = self.near_halves(other.index(), here);
-            let within = |range: i64, y: &super::seen::Seen| {
-                (range <= reach).then(|| self.unit_reach(u, y.unit()) >= range)
-            };
-            let found = after
-                .iter()
-                .map_while(|y| within(y.dist - here, y))
-                .chain(before.iter().rev().map_while(|y| within(here - y.dist, y)))
-                .any(|hit| hit);
+            let mut found = false;
+            for y in after {
+                let range = y.dist - here;
+                if range > reach || self.unit_reach(u, y.unit()) >= range {
+                    found = range <= reach;
+                    break;
+                }
+            }
+            if !found {
+                for y in before.iter().rev() {
+                    let range = here - y.dist;
+                    if range > reach || self.unit_reach(u, y.unit()) >= range {
+                        found = range <= reach;
+                        break;
+                    }
+                }
+            }
             debug_assert_eq!(found, self.alive(u).any(|e| self.has_target(e, None)));
             return found;
         }

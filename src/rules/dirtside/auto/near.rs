@@ -16,7 +16,24 @@ impl Battle<'_, '_> {
     pub(crate) fn near_halves(&self, r: usize, here: i64) -> (&[Seen], &[Seen]) {
         debug_assert!(self.near_ok(r));
         let near = &self.s.near[r];
-        let (before, after) = near.split_at(near.partition_point(|y| y.dist < here));
+        // Found by a step from the end the enemy lies beyond, not a binary
+        // search: the defenders stand nearer their line than the attackers
+        // nearly always, so the split lies at the end of their list (the
+        // attackers' start) and the first test ends the search.
+        let mut i;
+        if r == 1 {
+            i = near.len();
+            while i > 0 && near[i - 1].dist >= here {
+                i -= 1;
+            }
+        } else {
+            i = 0;
+            while i < near.len() && near[i].dist < here {
+                i += 1;
+            }
+        }
+        debug_assert_eq!(i, near.partition_point(|y| y.dist < here));
+        let (before, after) = near.split_at(i);
         (after, before)
     }
 
