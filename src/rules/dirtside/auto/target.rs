@@ -167,9 +167,6 @@ impl Battle<'_, '_> {
             debug_assert!(!own_apart);
             let (after, before) = self.near_halves(side, here);
             let pick = (class, e, av);
-            // Units that have activated first: every idle unit's key is
-            // above theirs, so once one of the right kind is found no idle
-            // unit need be weighed.
             for &y in after {
                 if !self.weigh_together(y, y.dist - here, reach, (pick, 0), &mut best) {
                     break;
