@@ -252,6 +252,30 @@ impl Battle<'_, '_> {
         // shot between the two units (kept until either changes) reaches.
         let here = self.s.units[u].dist;
         debug_assert!(self.seen_ok(other.index()));
+        // While no element stands apart, from the unit outward in order of
+        // spot: each half stops at the first unit past the reach.
+        if !self.s.left_behind {
+            let (after, before) = self.near_halves(other.index(), here);
+            let mut found = false;
+            for y in after {
+                let range = y.dist - here;
+                if range > reach || self.unit_reach(u, y.unit()) >= range {
+                    found = range <= reach;
+                    break;
+                }
+            }
+            if !found {
+                for y in before.iter().rev() {
+                    let range = here - y.dist;
+                    if range > reach || self.unit_reach(u, y.unit()) >= range {
+                        found = range <= reach;
+                        break;
+                    }
+                }
+            }
+            debug_assert_eq!(found, self.alive(u).any(|e| self.has_target(e, None)));
+            return found;
+        }
         let found = self.s.seen[other.index()].iter().any(|y| {
             let v = y.unit();
             let range = (y.dist - here).abs();

@@ -22,6 +22,7 @@ mod kinds;
 mod left_behind;
 mod morale;
 mod movement;
+mod near;
 mod odds;
 mod reach;
 mod riders;
@@ -258,6 +259,12 @@ pub(crate) struct State {
     /// off the table): every activation sets the entry's idle bit, and a
     /// binary search for it was a chain of dependent loads.
     pub(crate) seen_at: Vec<usize>,
+    /// Per side, the same entries in order of spot (`near.rs`), so that a
+    /// walk for units in reach starts at the walker and stops past it.
+    pub(crate) near: [Vec<seen::Seen>; 2],
+    /// Per unit, where its entry lies in its side's `near` (`usize::MAX`:
+    /// off the table).
+    pub(crate) near_at: Vec<usize>,
     /// Per side (by `Role::index`), its units on the roster below Broken:
     /// the battle ends when a side has none (`broken`, asked after every
     /// fire), kept by `set_level` and `off_roster` so that it is read, not
@@ -462,6 +469,7 @@ impl Battle<'_, '_> {
         }
         self.s.roster[r].remove(i);
         self.s.seen[r].remove(i);
+        self.near_remove(r, u);
         self.s.unbroken[r] -= usize::from(self.s.units[u].level < Level::Broken);
         // The entries after it moved down one.
         self.s.seen_at[u] = usize::MAX;

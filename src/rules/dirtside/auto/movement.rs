@@ -14,12 +14,8 @@ impl Battle<'_, '_> {
     fn nearest_enemy_gap(&self, u: usize) -> Option<i64> {
         let other = self.s.units[u].role.other();
         let here = self.s.units[u].dist;
-        let mut near = i64::MAX;
-        debug_assert!(self.seen_ok(other.index()));
-        for y in &self.s.seen[other.index()] {
-            near = near.min((y.dist - here).abs());
-        }
-        let near = (near != i64::MAX).then_some(near);
+        // The units beside its spot in order of spot (`near.rs`).
+        let near = self.nearest_range(other.index(), here);
         debug_assert_eq!(near, self.side_iter(other).map(|v| self.gap(u, v)).min());
         near
     }

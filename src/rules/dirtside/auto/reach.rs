@@ -666,6 +666,7 @@ impl Battle<'_, '_> {
     /// kind it prefers (any, if `av` is false) and at any element (−1:
     /// none), kept per class and unit until `v` or the table changes.
     /// Needs `make_room` first.
+    #[inline(always)]
     pub(super) fn unit_pick(&self, class: usize, e: usize, av: bool, v: usize) -> (i64, i64) {
         let m = &self.s.reach_memo;
         let stamp = (m.version[v], m.table);

@@ -47,7 +47,9 @@ impl Battle<'_, '_> {
         if let Some(y) = side.get_mut(self.s.seen_at[u]) {
             *y = now;
         }
+        self.near_sync(u, now);
         debug_assert!(self.seen_at_ok(u));
+        debug_assert!(self.near_ok(self.s.units[u].role.index()));
     }
 
     /// Whether `seen_at[u]` is where the binary search (the entries are in
@@ -68,6 +70,7 @@ impl Battle<'_, '_> {
             y.idle = idle;
             debug_assert_eq!(*y, Seen::of(u, &self.s.units[u]));
         }
+        self.near_idle(u, idle);
     }
 
     /// Every unit's entry afresh (a new turn clears the activations).
@@ -79,6 +82,7 @@ impl Battle<'_, '_> {
                 *y = Seen::of(u, &units[u]);
             }
         }
+        self.near_refill();
     }
 
     /// Whether side `r`'s entries match its roster and units (debug

@@ -228,6 +228,7 @@ impl<'a> Prepared<'a> {
                 seen[x.role.index()].push(super::seen::Seen::of(u, x));
             }
         }
+        super::near::fill_near(&s.seen, &mut s.near, &mut s.near_at, s.units.len());
         s.unbroken = unbroken(&s.units, &s.roster);
     }
 
@@ -258,6 +259,8 @@ impl<'a> Prepared<'a> {
             roster: Default::default(),
             seen: Default::default(),
             seen_at: Vec::new(),
+            near: Default::default(),
+            near_at: Vec::new(),
             unbroken: [0; 2],
             mf: Vec::new(),
         };

@@ -121,7 +121,13 @@ impl TablePlay for DirtsideTable<'_> {
         for u in self.s.units.iter_mut() {
             u.activated = false;
         }
-        for y in self.s.seen.iter_mut().flatten() {
+        for y in self
+            .s
+            .seen
+            .iter_mut()
+            .chain(self.s.near.iter_mut())
+            .flatten()
+        {
             y.idle = true;
         }
     }

@@ -159,6 +159,28 @@ impl Battle<'_, '_> {
             (Some(_), Some(o)) => std::slice::from_ref(o),
             (Some(_), None) => &[],
         };
+        // While no element stands apart every unit is weighed by its gap
+        // alone, so the side's entries in order of spot are walked from the
+        // firer outward: each half stops at the first unit past the reach
+        // or too far for its key to beat the best so far.
+        let walk = if only.is_none() && prune && !self.s.left_behind {
+            debug_assert!(!own_apart);
+            let (after, before) = self.near_halves(side, here);
+            let pick = (class, e, av);
+            for &y in after {
+                if !self.weigh_together(y, y.dist - here, reach, (pick, 0), &mut best) {
+                    break;
+                }
+            }
+            for &y in before.iter().rev() {
+                if !self.weigh_together(y, here - y.dist, reach, (pick, 0), &mut best) {
+                    break;
+                }
+            }
+            &[]
+        } else {
+            walk
+        };
         for &y in walk {
             let v = y.unit();
             let range = (y.dist - here).abs();
@@ -178,18 +200,7 @@ impl Battle<'_, '_> {
                 continue;
             }
             if prune && !own_apart && !self.apart(v) {
-                // Every element at the units' gap: the unit's key follows
-                // from the farthest shots at the kind preferred and at any.
-                if range > reach {
-                    continue;
-                }
-                let (pref, any) = self.unit_pick(class, e, av, v);
-                if any >= range {
-                    let key = with_wrong(least, pref < range);
-                    if key < best.0 {
-                        best = (key, v, usize::MAX);
-                    }
-                }
+                self.weigh_together(y, range, reach, ((class, e, av), 0), &mut best);
                 continue;
             }
             let nearest = self.nearest_gap(f.unit, v);
@@ -268,6 +279,43 @@ impl Battle<'_, '_> {
         Some((v, first, from, options.len() - from))
     }
 
+    /// Weighs unit `y`, standing together `range` away, as a target of `e`
+    /// (of class `class`, `av` whether it takes vehicles first), its reach
+    /// `reach`: the unit's key follows from the farthest shots at the kind
+    /// preferred and at any. `false`: past the reach, or so far that its
+    /// key cannot beat `best` (nor any unit's farther on, of keys at least
+    /// `floor`).
+    #[inline(always)]
+    fn weigh_together(
+        &self,
+        y: Seen,
+        range: i64,
+        reach: i64,
+        ((class, e, av), floor): ((usize, usize, bool), TargetKey),
+        best: &mut (TargetKey, usize, usize),
+    ) -> bool {
+        let v = y.unit();
+        debug_assert!(!self.apart(v) && !self.apart(self.s.elements[e].unit));
+        debug_assert_eq!(range, self.gap(self.s.elements[e].unit, v));
+        // The least key at this range, whatever the unit: the idle, cover
+        // and unit bits only add to it.
+        debug_assert!(least_key(y, range) >= floor);
+        if range > reach || floor | key_range(range) << (UNIT_BITS + 1) >= best.0 {
+            return false;
+        }
+        let least = least_key(y, range);
+        if least < best.0 {
+            let (pref, any) = self.unit_pick(class, e, av, v);
+            if any >= range {
+                let key = with_wrong(least, pref < range);
+                if key < best.0 {
+                    *best = (key, v, usize::MAX);
+                }
+            }
+        }
+        true
+    }
+
     /// The target of the `k`-th shot of a unit's fire at the target `choose`
     /// found, among `options` (empty: only the first found).
     fn aim(&self, e: usize, k: usize, (v, first): (usize, usize), options: &[usize]) -> usize {
@@ -339,14 +387,20 @@ impl Battle<'_, '_> {
         let (here, own_apart) = (self.s.units[u].dist, self.apart(u));
         debug_assert!(self.seen_ok(role.index()));
         let far = only.is_none()
-            && self.s.seen[role.index()].iter().all(|y| {
-                let v = y.unit();
-                if own_apart || self.apart(v) {
-                    self.nearest_gap(u, v) > reach
-                } else {
-                    (y.dist - here).abs() > reach
-                }
-            });
+            && if !self.s.left_behind {
+                // No element apart: the nearest unit alone tells.
+                self.nearest_range(role.index(), here)
+                    .is_none_or(|n| n > reach)
+            } else {
+                self.s.seen[role.index()].iter().all(|y| {
+                    let v = y.unit();
+                    if own_apart || self.apart(v) {
+                        self.nearest_gap(u, v) > reach
+                    } else {
+                        (y.dist - here).abs() > reach
+                    }
+                })
+            };
         debug_assert!(!far || !self.alive(u).any(|e| self.has_target(e, None)));
         let alive = if far { &[][..] } else { self.alive_slice(u) };
         for (k, &e) in alive.iter().enumerate() {
