@@ -230,13 +230,13 @@ impl Battle<'_, '_> {
                 self.p.max_reach + super::SPACING
             )
         );
-        let y = self.p.ys[f];
+        let y = self.s.places[f].y;
         let far = (self.p.max_reach + super::SPACING).powi(2);
         let mut reactor: Option<(usize, f64)> = None;
         // (Each enemy stands at least `dx2` away along the table too.)
         let dx2 = self.short_of_front(f);
         let mut look = |g: usize| {
-            let dy = y - self.p.ys[g];
+            let dy = y - self.s.places[g].y;
             if dy * dy > far || reactor.is_some_and(|(_, bd)| dy * dy + dx2 > bd) {
                 return false;
             }

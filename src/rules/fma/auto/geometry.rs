@@ -129,8 +129,9 @@ impl Battle<'_, '_> {
     /// one square root per search rather than one per figure.
     #[inline]
     pub(crate) fn dist2(&self, a: usize, b: usize) -> f64 {
-        let dx = self.s.places[a].x - self.s.places[b].x;
-        let dy = self.p.ys[a] - self.p.ys[b];
+        let (pa, pb) = (&self.s.places[a], &self.s.places[b]);
+        debug_assert!(pa.y == self.p.ys[a] && pb.y == self.p.ys[b]);
+        let (dx, dy) = (pa.x - pb.x, pa.y - pb.y);
         dx * dx + dy * dy
     }
 
@@ -390,7 +391,7 @@ impl Battle<'_, '_> {
         word: impl Fn(usize) -> u64 + Copy,
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
-        let (ys, places) = (&self.p.ys, &self.s.places);
+        let places = &self.s.places;
         let Spot { x, y, dx2 } = at;
         // The best so far; none yet while it is `usize::MAX` at `reach`
         // squared (a figure at that distance or nearer takes its place),
@@ -400,7 +401,8 @@ impl Battle<'_, '_> {
         // to the end of the window.
         let (mut bg, mut bd) = (usize::MAX, reach * reach);
         let mut look = |g: usize| {
-            let dy = y - ys[g];
+            let pg = &places[g];
+            let dy = y - pg.y;
             let dy2 = dy * dy;
             // Farther across, no figure can be nearer than the best so far
             // (or within reach): each stands at least `dx2` away along the
@@ -408,7 +410,7 @@ impl Battle<'_, '_> {
             if dy2 + dx2 > bd {
                 return false;
             }
-            let dx = x - places[g].x;
+            let dx = x - pg.x;
             let d2 = dx * dx + dy2;
             if (d2 < bd || (d2 == bd && g < bg)) && sees(g) {
                 (bg, bd) = (g, d2);
@@ -457,7 +459,7 @@ impl Battle<'_, '_> {
     pub(crate) fn spot_of(&self, f: usize) -> Spot {
         Spot {
             x: self.s.places[f].x,
-            y: self.p.ys[f],
+            y: self.s.places[f].y,
             dx2: self.short_of_front(f),
         }
     }
@@ -508,7 +510,7 @@ impl Battle<'_, '_> {
     fn search_nearest(&self, f: usize) -> Option<Near> {
         let r = self.side(self.p.figures[f].role.other());
         let (alive, ys, places) = (&self.s.alive, &self.p.ys, &self.s.places);
-        let (x, y) = (self.s.places[f].x, self.p.ys[f]);
+        let (x, y) = (self.s.places[f].x, self.s.places[f].y);
         let mid = self.win(f).mid as usize;
         debug_assert_eq!(mid, r.start + split(&ys[r.clone()], y, |gy| gy < y));
         let dx2 = self.short_of_front(f);
@@ -519,12 +521,13 @@ impl Battle<'_, '_> {
         // table too (an attacker at the defenders' line looks at the one or
         // two across from it).
         let mut look = |g: usize| {
-            let dy = y - ys[g];
+            let pg = &places[g];
+            let dy = y - pg.y;
             let dy2 = dy * dy;
             if dy2 + dx2 > bd {
                 return false;
             }
-            let dx = x - places[g].x;
+            let dx = x - pg.x;
             let d2 = dx * dx + dy2;
             if d2 < bd || (d2 == bd && g < bg) {
                 (bg, bd) = (g, d2);

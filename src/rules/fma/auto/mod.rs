@@ -112,6 +112,9 @@ pub struct Figure {
 pub struct Place {
     /// Inches from the defenders' line toward the attackers' side.
     pub x: f64,
+    /// Across the table (`Figure::y`, which never changes), kept beside
+    /// `x` so that a distance or a search's look reads one record.
+    pub y: f64,
     pub cover: Cover,
     pub up: bool,
     pub dead: bool,

@@ -146,10 +146,11 @@ impl Battle<'_, '_> {
         let mut any = false;
         debug_assert_eq!(self.win(f).friends.range(), self.across(f, fig.role, q));
         for g in self.win(f).friends.range() {
-            if g == f || !self.s.places[g].up {
+            let pg = &self.s.places[g];
+            if g == f || !pg.up {
                 continue;
             }
-            let dy = self.p.ys[g] - self.p.ys[f];
+            let dy = pg.y - self.s.places[f].y;
             if dy.abs() > q {
                 continue;
             }

@@ -222,7 +222,7 @@ impl Happening for SmokeEvent {
 
 impl Battle<'_, '_> {
     pub(crate) fn spot(&self, f: usize) -> (f64, f64) {
-        (self.s.places[f].x, self.p.ys[f])
+        (self.s.places[f].x, self.s.places[f].y)
     }
 
     /// Whether a cloud stands between two figures (L1294-1296).
