@@ -49,7 +49,7 @@ impl Battle<'_, '_> {
         }
         let near = self.nearest(f);
         let in_reach = near.is_some_and(|(_, d)| d <= w.reach(true));
-        let role = self.p.figures[f].role;
+        let role = self.role(f);
         if !self.s.places[f].set_up {
             // Set up where the enemy is in reach; out of it, move as a
             // rifleman would (the attack brings the gun forward).

@@ -93,7 +93,7 @@ impl Battle<'_, '_> {
         sees: impl Fn(usize) -> bool + Copy,
     ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
-        let other = self.p.figures[f].role.other();
+        let other = self.role(f).other();
         let (alive, ready, pinned) = (&self.s.alive, &self.s.ready, &self.s.pinned);
         // In order of preference: neither suppressed nor activated, then
         // activated, then suppressed, then both; the nearest within a kind
@@ -144,7 +144,7 @@ impl Battle<'_, '_> {
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
-        let window = self.across(f, self.p.figures[f].role.other(), reach);
+        let window = self.across(f, self.role(f).other(), reach);
         // (activated, suppressed) in order of preference.
         let kinds = [(false, false), (true, false), (false, true), (true, true)];
         kinds[from..].iter().find_map(|&kind| {
@@ -178,7 +178,7 @@ impl Battle<'_, '_> {
         let window = self.win(f).watch.range();
         debug_assert_eq!(
             window,
-            self.across(f, self.p.figures[f].role.other(), self.p.max_aimed_reach)
+            self.across(f, self.role(f).other(), self.p.max_aimed_reach)
         );
         for g in bits::each_in(window, |k| watching.word(k)) {
             if self.s.places[g].suppressed {
@@ -224,11 +224,7 @@ impl Battle<'_, '_> {
         let (r, mid) = (self.win(f).react.range(), self.win(f).mid as usize);
         debug_assert_eq!(
             r,
-            self.across(
-                f,
-                self.p.figures[f].role.other(),
-                self.p.max_reach + super::SPACING
-            )
+            self.across(f, self.role(f).other(), self.p.max_reach + super::SPACING)
         );
         let y = self.s.places[f].y;
         let far = (self.p.max_reach + super::SPACING).powi(2);
@@ -523,7 +519,7 @@ impl Battle<'_, '_> {
         }
         self.mark_fire(f, t);
         for (g, _, o) in results {
-            if self.p.figures[g].role != fig.role {
+            if self.role(g) != fig.role {
                 self.mark_fire(f, g);
             }
             if self.up(g) {

@@ -151,7 +151,7 @@ impl Battle<'_, '_> {
         self.s.pinned.set(f, pinned);
         if !pinned {
             // A ready figure may be free again: `pick` looks from it.
-            let side = &mut self.s.first_free[self.p.figures[f].role.index()];
+            let side = &mut self.s.first_free[self.role(f).index()];
             *side = (*side).min(f);
         }
     }
@@ -208,7 +208,7 @@ impl Battle<'_, '_> {
     /// Keeps the side's front (and the count of its moves) as `f` moves
     /// from `old` to `new` (`None`: goes down).
     pub(crate) fn front_moves(&mut self, f: usize, old: f64, new: Option<f64>) {
-        let side = self.p.figures[f].role.index();
+        let side = self.role(f).index();
         if new.is_some() {
             self.s.clock += 1;
             self.s.stamps[f / BUCKET] = self.s.clock;
@@ -243,7 +243,7 @@ impl Battle<'_, '_> {
     /// `new` (`None`: goes down); called before its place changes. The side
     /// is read again only when the last figure at the back leaves it.
     fn back_moves(&mut self, f: usize, old: f64, new: Option<f64>) {
-        let role = self.p.figures[f].role;
+        let role = self.role(f);
         let Some((bx, n)) = self.s.back[role.index()] else {
             return;
         };
@@ -281,6 +281,19 @@ impl Battle<'_, '_> {
         self.s.ready.clone_from(&self.s.alive);
     }
 
+    /// `f`'s side, from its index (attackers come first, `side`), not
+    /// from its `Figure`: no bounds check, and no read of the record.
+    #[inline]
+    pub(crate) fn role(&self, f: usize) -> Role {
+        let role = if f < self.p.start[0] {
+            Role::Attacker
+        } else {
+            Role::Defender
+        };
+        debug_assert_eq!(role, self.p.figures[f].role);
+        role
+    }
+
     pub(crate) fn up(&self, f: usize) -> bool {
         self.s.places[f].up
     }
@@ -295,7 +308,7 @@ impl Battle<'_, '_> {
     }
 
     pub(crate) fn friends(&self, f: usize) -> impl Iterator<Item = usize> + '_ {
-        self.side(self.p.figures[f].role)
+        self.side(self.role(f))
             .filter(move |&g| g != f && self.s.places[g].up)
     }
 
@@ -317,7 +330,7 @@ impl Battle<'_, '_> {
     pub(crate) fn outward(&self, f: usize, role: Role, mut visit: impl FnMut(usize, f64) -> bool) {
         let r = self.side(role);
         let y = self.p.ys[f];
-        let mid = if role == self.p.figures[f].role {
+        let mid = if role == self.role(f) {
             r.start + split(&self.p.ys[r.clone()], y, |gy| gy < y)
         } else {
             self.win(f).mid as usize
@@ -355,7 +368,7 @@ impl Battle<'_, '_> {
         let band = reach + SPACING;
         let band2 = band * band;
         let dx2 = self.short_of_front(f);
-        self.outward(f, self.p.figures[f].role.other(), |g, dy2| {
+        self.outward(f, self.role(f).other(), |g, dy2| {
             // Nothing farther across can be nearer than the best so far, or
             // within reach.
             if best.is_some_and(|(_, bd)| dy2 + dx2 > bd) || dy2 > band2 {
@@ -440,10 +453,10 @@ impl Battle<'_, '_> {
     /// across from it.
     #[inline]
     pub(crate) fn short_of_front(&self, f: usize) -> f64 {
-        let other = self.p.figures[f].role.other().index();
+        let other = self.role(f).other().index();
         let x = self.s.places[f].x;
         debug_assert!(self.s.back[other].is_none_or(|(b, _)| self
-            .side(self.p.figures[f].role.other())
+            .side(self.role(f).other())
             .all(|g| !self.up(g) || self.s.places[g].x >= b)));
         // Past the front, or short of the back (never both: the back is
         // never past the front), else 0; without a branch on where `f`
@@ -478,7 +491,7 @@ impl Battle<'_, '_> {
         let found = self.kept_nearest(f).or_else(|| self.search_nearest(f));
         debug_assert_eq!(
             found.map(|n| (n.enemy as usize, n.d2.to_bits())),
-            self.side(self.p.figures[f].role.other())
+            self.side(self.role(f).other())
                 .filter(|&g| self.s.places[g].up)
                 .map(|g| (g, self.dist2(f, g)))
                 .fold(None, |b: Option<(usize, f64)>, (g, d2)| match b {
@@ -508,7 +521,7 @@ impl Battle<'_, '_> {
     }
 
     fn search_nearest(&self, f: usize) -> Option<Near> {
-        let r = self.side(self.p.figures[f].role.other());
+        let r = self.side(self.role(f).other());
         let (alive, ys, places) = (&self.s.alive, &self.p.ys, &self.s.places);
         let (x, y) = (self.s.places[f].x, self.s.places[f].y);
         let mid = self.win(f).mid as usize;
@@ -556,7 +569,7 @@ impl Battle<'_, '_> {
         let k = (d / SPACING) as usize + 1;
         let (lo, hi) = (mid.saturating_sub(k).max(r.start), (mid + k).min(r.end));
         debug_assert!({
-            let w = self.across(f, self.p.figures[f].role.other(), d);
+            let w = self.across(f, self.role(f).other(), d);
             w.filter(|&e| self.up(e) && (ys[e] - y).powi(2) <= d2)
                 .all(|e| (lo..hi).contains(&e))
         });

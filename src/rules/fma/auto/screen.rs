@@ -156,7 +156,7 @@ impl Battle<'_, '_> {
             How::Overwatch => "overwatch",
             How::Reaction => "reaction",
         };
-        self.log(Some(self.p.figures[f].role), move |b| {
+        self.log(Some(self.role(f)), move |b| {
             SmokeEvent::blocked(b.name(f), b.name(t), word, from, to, c)
         });
     }

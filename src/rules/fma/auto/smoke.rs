@@ -318,7 +318,7 @@ impl Battle<'_, '_> {
         let seq = self.s.clouds.iter().map(|c| c.seq + 1).max().unwrap_or(0);
         let at = self.s.clouds.partition_point(|c| c.y <= y);
         self.s.clouds.insert(at, Cloud { x, y, agent, seq });
-        self.log(Some(self.p.figures[f].role), move |b| SmokeEvent::Laid {
+        self.log(Some(self.role(f)), move |b| SmokeEvent::Laid {
             firer: b.name(f),
             agent,
             delivery,
