@@ -30,7 +30,7 @@ impl Battle<'_, '_> {
     /// One action of a crew-served weapon's gunner or loader, if the crew
     /// rules decide it: whether they did.
     pub(super) fn crew_action(&mut self, f: usize, n: usize, act: &mut Activation) -> bool {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         if fig.crewed {
             return self.gunner_action(f, n, act);
         }
@@ -113,7 +113,7 @@ impl Battle<'_, '_> {
         let Some((t, _)) = self.sighted(g, w.reach(true)) else {
             return false;
         };
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let rolled = self.roll(fig.quality);
         let passed = rolled.roll > fig.motivation;
         act.loaded = true;

@@ -196,7 +196,7 @@ impl Battle<'_, '_> {
         // A marker counts only until the figure's next activation (L949-956):
         // it may place a fresh one now, never fire the old one.
         self.set_overwatch(f, false);
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         if self.s.log.is_on() {
             let inches = self.nearest(f).map_or(0, |(_, d)| d.round() as i64);
             self.log(Some(fig.role), move |b| FmaEvent::Activate {
@@ -227,7 +227,7 @@ impl Battle<'_, '_> {
 
     /// One action by the doctrine.
     pub(super) fn action(&mut self, f: usize, n: usize, act: &mut Activation) {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         if act.loaded || act.smoked {
             // A loader's two actions went into his dice; a smoke rocket's
             // into preparing and firing it.

@@ -451,7 +451,7 @@ impl Battle<'_, '_> {
     /// A rocket at `t`'s position: deviation by the quality die, then an
     /// impact roll for everyone within 2" of where it lands.
     pub(crate) fn rocket(&mut self, f: usize, t: usize) {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let d = self.dist(f, t);
         let Some(tn) = target_number(d, Explosive::Rocket.band()) else {
             return;

@@ -17,7 +17,7 @@ impl Battle<'_, '_> {
     /// (a free figure out of every reach, with no suppressed friend to pass
     /// an action to): whether it did. Called after the isolation test.
     pub(super) fn idle_activation(&mut self, f: usize) -> bool {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let advances = fig.role == Role::Attacker && !fig.mounted;
         if self.s.over.is_some()
             || self.s.places[f].suppressed

@@ -63,7 +63,7 @@ impl Battle<'_, '_> {
         if !self.isolated(f) {
             return true;
         }
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let rolled = self.roll(fig.quality);
         let passed = reaction::passes(rolled.roll, fig.motivation);
         if self.s.log.is_on() {
@@ -79,7 +79,7 @@ impl Battle<'_, '_> {
 
     /// A reaction test; a failure suppresses.
     pub(crate) fn reaction_test(&mut self, f: usize, why: &'static str, modifier: i64) -> bool {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let rolled = self.roll(fig.quality);
         let target = reaction::target(fig.motivation, modifier);
         let passed = reaction::passes(rolled.roll, target);
@@ -102,7 +102,7 @@ impl Battle<'_, '_> {
     /// figure sprinting to the nearest cover within its combat move, or
     /// straight back from the nearest enemy.
     pub(crate) fn rally(&mut self, f: usize) -> bool {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let rolled = self.roll(fig.quality);
         let passed = reaction::removes_suppression(rolled.roll, fig.motivation);
         if passed {

@@ -140,7 +140,7 @@ impl Battle<'_, '_> {
     /// distance. `-inf` when it has no friend near enough either
     /// way (an isolated figure tests anyway).
     fn with_friends(&self, f: usize, step: f64) -> f64 {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let q = fig.quality.sides() as f64;
         let mut least = f64::INFINITY;
         let mut any = false;

@@ -77,7 +77,7 @@ impl Battle<'_, '_> {
         close_band: f64,
         act: &mut Activation,
     ) -> bool {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         if self.s.smoke_rounds[fig.stand] == 0 {
             return false;
         }

@@ -387,7 +387,7 @@ impl Battle<'_, '_> {
     }
 
     fn caught(&mut self, g: usize, agent: Agent) {
-        let fig = self.p.figures[g];
+        let fig = &self.p.figures[g];
         // Power armour is the sealed suit the text names (L1304-1306).
         let sealed = fig.powered;
         let rolled = (!(sealed && agent == Agent::Smoke)).then(|| self.roll(fig.quality));
