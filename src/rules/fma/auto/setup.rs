@@ -144,8 +144,8 @@ impl<'a> Prepared<'a> {
             .figures
             .iter()
             .map(|f| match f.arm {
-                Arm::Gun(w) if p.stands[f.stand].ammo > 0 => Some(w),
-                _ => None,
+                Arm::Gun(w) if p.stands[f.stand].ammo > 0 => (Some(w), f.crewed),
+                _ => (None, f.crewed),
             })
             .collect();
         p.smoke = Kit::new(&p.figures, &p.stands);
