@@ -114,7 +114,8 @@ impl Battle<'_, '_> {
         let free = if from < range.end && ready.get(from) && !pinned.get(from) {
             Some(from)
         } else {
-            bits::first_in(from..range.end, |k| ready.word(k) & !pinned.word(k))
+            let [ready, pinned] = bits::same_length([ready, pinned]);
+            bits::first_in(from..range.end, |k| ready[k] & !pinned[k])
         };
         self.s.first_free[ix] = free.unwrap_or(range.end);
         let first = free.unwrap_or(ready_at);

@@ -94,7 +94,8 @@ impl Battle<'_, '_> {
     ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
         let other = self.role(f).other();
-        let (alive, ready, pinned) = (&self.s.alive, &self.s.ready, &self.s.pinned);
+        let [alive, ready, pinned] =
+            bits::same_length([&self.s.alive, &self.s.ready, &self.s.pinned]);
         // In order of preference: neither suppressed nor activated, then
         // activated, then suppressed, then both; the nearest within a kind
         // (the lower index on a tie): a kind's nearest out of reach means
@@ -117,17 +118,17 @@ impl Battle<'_, '_> {
             // `sees` by value, so that each walk may inline it.
             let r = r.clone();
             match kind {
-                0 => self.nearest_of(at, r, mid, reach, |k| ready.word(k) & !pinned.word(k), sees),
+                0 => self.nearest_of(at, r, mid, reach, |k| ready[k] & !pinned[k], sees),
                 1 => self.nearest_of(
                     at,
                     r,
                     mid,
                     reach,
-                    |k| alive.word(k) & !ready.word(k) & !pinned.word(k),
+                    |k| alive[k] & !ready[k] & !pinned[k],
                     sees,
                 ),
-                2 => self.nearest_of(at, r, mid, reach, |k| ready.word(k) & pinned.word(k), sees),
-                _ => self.nearest_of(at, r, mid, reach, |k| pinned.word(k) & !ready.word(k), sees),
+                2 => self.nearest_of(at, r, mid, reach, |k| ready[k] & pinned[k], sees),
+                _ => self.nearest_of(at, r, mid, reach, |k| pinned[k] & !ready[k], sees),
             }
             .inspect(|&(_, d2)| debug_assert!(d2 <= r2))
         });
@@ -218,8 +219,8 @@ impl Battle<'_, '_> {
         // reaches (the lower index on a tie), read from the bit sets.
         // Outward across the table from `f`, each way until nothing farther
         // across can be nearer or within any gun's reach.
-        let (ready, pinned) = (&self.s.ready, &self.s.pinned);
-        let free = |k| ready.word(k) & !pinned.word(k);
+        let [ready, pinned] = bits::same_length([&self.s.ready, &self.s.pinned]);
+        let free = |k: usize| ready[k] & !pinned[k];
         // Over the window across only, as `target_where` does.
         let (r, mid) = (self.win(f).react.range(), self.win(f).mid as usize);
         debug_assert_eq!(
