@@ -299,7 +299,10 @@ impl Battle<'_, '_> {
         {
             return;
         }
-        let close_band = self.gun(f).map_or(0.0, |w| w.row().bands[0].0 as f64);
+        // Nothing below sets up, moves or lays down the figure's gun before
+        // the action is taken (each way that does returns): read once.
+        let gun = self.gun(f);
+        let close_band = gun.map_or(0.0, |w| w.row().bands[0].0 as f64);
         // A set-up gun holds its place rather than bound.
         let bounding = (fig.stand as u32 + self.s.turn).is_multiple_of(2)
             && !(fig.crewed && self.s.places[f].set_up);
@@ -315,7 +318,8 @@ impl Battle<'_, '_> {
             act.moved = true;
             return;
         }
-        match (fig.arm, self.gun(f)) {
+        debug_assert_eq!(gun, self.gun(f));
+        match (fig.arm, gun) {
             (_, Some(w)) => {
                 let aimed = act.aimed;
                 let reach = w.reach(aimed);
@@ -362,16 +366,16 @@ impl Battle<'_, '_> {
         }
         // Attackers close until aimed fire reaches; within it a spare action
         // watches rather than walking into the open.
-        let out_of_reach = self
-            .gun(f)
-            .is_none_or(|w| near.is_none_or(|(_, d)| d > w.reach(true)));
+        debug_assert_eq!(gun, self.gun(f));
+        let out_of_reach = gun.is_none_or(|w| near.is_none_or(|(_, d)| d > w.reach(true)));
         if attacker && out_of_reach && self.advance(f, 2 - n as u32, false) {
             act.moved = true;
             return;
         }
         // Nothing better to do with this action: watch, unless the figure
         // moved in this activation (L957-960).
-        if !act.moved && !self.s.places[f].overwatch && self.gun(f).is_some() {
+        debug_assert_eq!(gun, self.gun(f));
+        if !act.moved && !self.s.places[f].overwatch && gun.is_some() {
             self.set_overwatch(f, true);
             self.log(Some(fig.role), move |b| FmaEvent::Overwatch {
                 figure: b.name(f),
