@@ -83,7 +83,7 @@ impl Bits {
 /// closure that reads word `k` of each then pays one bounds check, not one
 /// a set (the compiler knows the lengths are equal).
 #[inline]
-pub(crate) fn same_length<'a, const N: usize>(sets: [&'a Bits; N]) -> [&'a [u64]; N] {
+pub(crate) fn same_length<const N: usize>(sets: [&Bits; N]) -> [&[u64]; N] {
     let n = sets[0].words();
     sets.map(|s| s.cut(n))
 }
