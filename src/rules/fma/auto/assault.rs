@@ -19,7 +19,7 @@ impl Battle<'_, '_> {
         if dy.abs() > BASE + 1e-9 {
             return None;
         }
-        let ahead = match self.p.figures[f].role {
+        let ahead = match self.role(f) {
             Role::Attacker => 1.0,
             Role::Defender => -1.0,
         };
@@ -81,7 +81,7 @@ impl Battle<'_, '_> {
             }
         }
         debug_assert!({
-            let (r, y) = (self.side(self.p.figures[f].role.other()), self.p.ys[f]);
+            let (r, y) = (self.side(self.role(f).other()), self.p.ys[f]);
             r.filter(|&g| (self.p.ys[g] - y).abs() <= BASE + 1e-9)
                 .eq(self.win(f).contact.range())
         });

@@ -58,6 +58,12 @@ impl Bits {
         self.0[k] = w;
     }
 
+    /// The words, cut to `n` (`same_length`).
+    #[inline]
+    pub(crate) fn cut(&self, n: usize) -> &[u64] {
+        &self.0[..n]
+    }
+
     /// How many words the set spans.
     pub(crate) fn words(&self) -> usize {
         self.0.len()
@@ -71,6 +77,15 @@ impl Bits {
         }
         s
     }
+}
+
+/// The words of sets of the same figures, as slices of one length: a
+/// closure that reads word `k` of each then pays one bounds check, not one
+/// a set (the compiler knows the lengths are equal).
+#[inline]
+pub(crate) fn same_length<const N: usize>(sets: [&Bits; N]) -> [&[u64]; N] {
+    let n = sets[0].words();
+    sets.map(|s| s.cut(n))
 }
 
 /// Word `k`'s bits `w` less those outside `range` (which it overlaps).

@@ -30,7 +30,7 @@ impl Battle<'_, '_> {
     /// One action of a crew-served weapon's gunner or loader, if the crew
     /// rules decide it: whether they did.
     pub(super) fn crew_action(&mut self, f: usize, n: usize, act: &mut Activation) -> bool {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         if fig.crewed {
             return self.gunner_action(f, n, act);
         }
@@ -49,7 +49,7 @@ impl Battle<'_, '_> {
         }
         let near = self.nearest(f);
         let in_reach = near.is_some_and(|(_, d)| d <= w.reach(true));
-        let role = self.p.figures[f].role;
+        let role = self.role(f);
         if !self.s.places[f].set_up {
             // Set up where the enemy is in reach; out of it, move as a
             // rifleman would (the attack brings the gun forward).
@@ -113,7 +113,7 @@ impl Battle<'_, '_> {
         let Some((t, _)) = self.sighted(g, w.reach(true)) else {
             return false;
         };
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let rolled = self.roll(fig.quality);
         let passed = rolled.roll > fig.motivation;
         act.loaded = true;

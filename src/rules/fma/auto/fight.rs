@@ -114,7 +114,8 @@ impl Battle<'_, '_> {
         let free = if from < range.end && ready.get(from) && !pinned.get(from) {
             Some(from)
         } else {
-            bits::first_in(from..range.end, |k| ready.word(k) & !pinned.word(k))
+            let [ready, pinned] = bits::same_length([ready, pinned]);
+            bits::first_in(from..range.end, |k| ready[k] & !pinned[k])
         };
         self.s.first_free[ix] = free.unwrap_or(range.end);
         let first = free.unwrap_or(ready_at);
@@ -196,7 +197,7 @@ impl Battle<'_, '_> {
         // A marker counts only until the figure's next activation (L949-956):
         // it may place a fresh one now, never fire the old one.
         self.set_overwatch(f, false);
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         if self.s.log.is_on() {
             let inches = self.nearest(f).map_or(0, |(_, d)| d.round() as i64);
             self.log(Some(fig.role), move |b| FmaEvent::Activate {
@@ -227,7 +228,7 @@ impl Battle<'_, '_> {
 
     /// One action by the doctrine.
     pub(super) fn action(&mut self, f: usize, n: usize, act: &mut Activation) {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         if act.loaded || act.smoked {
             // A loader's two actions went into his dice; a smoke rocket's
             // into preparing and firing it.
@@ -298,7 +299,10 @@ impl Battle<'_, '_> {
         {
             return;
         }
-        let close_band = self.gun(f).map_or(0.0, |w| w.row().bands[0].0 as f64);
+        // Nothing below sets up, moves or lays down the figure's gun before
+        // the action is taken (each way that does returns): read once.
+        let gun = self.gun(f);
+        let close_band = gun.map_or(0.0, |w| w.row().bands[0].0 as f64);
         // A set-up gun holds its place rather than bound.
         let bounding = (fig.stand as u32 + self.s.turn).is_multiple_of(2)
             && !(fig.crewed && self.s.places[f].set_up);
@@ -314,7 +318,8 @@ impl Battle<'_, '_> {
             act.moved = true;
             return;
         }
-        match (fig.arm, self.gun(f)) {
+        debug_assert_eq!(gun, self.gun(f));
+        match (fig.arm, gun) {
             (_, Some(w)) => {
                 let aimed = act.aimed;
                 let reach = w.reach(aimed);
@@ -361,16 +366,16 @@ impl Battle<'_, '_> {
         }
         // Attackers close until aimed fire reaches; within it a spare action
         // watches rather than walking into the open.
-        let out_of_reach = self
-            .gun(f)
-            .is_none_or(|w| near.is_none_or(|(_, d)| d > w.reach(true)));
+        debug_assert_eq!(gun, self.gun(f));
+        let out_of_reach = gun.is_none_or(|w| near.is_none_or(|(_, d)| d > w.reach(true)));
         if attacker && out_of_reach && self.advance(f, 2 - n as u32, false) {
             act.moved = true;
             return;
         }
         // Nothing better to do with this action: watch, unless the figure
         // moved in this activation (L957-960).
-        if !act.moved && !self.s.places[f].overwatch && self.gun(f).is_some() {
+        debug_assert_eq!(gun, self.gun(f));
+        if !act.moved && !self.s.places[f].overwatch && gun.is_some() {
             self.set_overwatch(f, true);
             self.log(Some(fig.role), move |b| FmaEvent::Overwatch {
                 figure: b.name(f),

@@ -93,8 +93,9 @@ impl Battle<'_, '_> {
         sees: impl Fn(usize) -> bool + Copy,
     ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
-        let other = self.p.figures[f].role.other();
-        let (alive, ready, pinned) = (&self.s.alive, &self.s.ready, &self.s.pinned);
+        let other = self.role(f).other();
+        let [alive, ready, pinned] =
+            bits::same_length([&self.s.alive, &self.s.ready, &self.s.pinned]);
         // In order of preference: neither suppressed nor activated, then
         // activated, then suppressed, then both; the nearest within a kind
         // (the lower index on a tie): a kind's nearest out of reach means
@@ -103,7 +104,7 @@ impl Battle<'_, '_> {
         // beyond would read every word to the end of the side: they go over
         // the window across (a spacing wider than the walk looks) instead.
         let win = self.win(f);
-        let r = match self.p.guns[f] {
+        let r = match self.p.guns[f].0 {
             Some(w) if w.reach(false) == reach => win.fire[0].range(),
             Some(w) if w.reach(true) == reach => win.fire[1].range(),
             _ => self.across(f, other, reach + super::SPACING),
@@ -117,17 +118,17 @@ impl Battle<'_, '_> {
             // `sees` by value, so that each walk may inline it.
             let r = r.clone();
             match kind {
-                0 => self.nearest_of(at, r, mid, reach, |k| ready.word(k) & !pinned.word(k), sees),
+                0 => self.nearest_of(at, r, mid, reach, |k| ready[k] & !pinned[k], sees),
                 1 => self.nearest_of(
                     at,
                     r,
                     mid,
                     reach,
-                    |k| alive.word(k) & !ready.word(k) & !pinned.word(k),
+                    |k| alive[k] & !ready[k] & !pinned[k],
                     sees,
                 ),
-                2 => self.nearest_of(at, r, mid, reach, |k| ready.word(k) & pinned.word(k), sees),
-                _ => self.nearest_of(at, r, mid, reach, |k| pinned.word(k) & !ready.word(k), sees),
+                2 => self.nearest_of(at, r, mid, reach, |k| ready[k] & pinned[k], sees),
+                _ => self.nearest_of(at, r, mid, reach, |k| pinned[k] & !ready[k], sees),
             }
             .inspect(|&(_, d2)| debug_assert!(d2 <= r2))
         });
@@ -144,7 +145,7 @@ impl Battle<'_, '_> {
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
         let r2 = reach * reach;
-        let window = self.across(f, self.p.figures[f].role.other(), reach);
+        let window = self.across(f, self.role(f).other(), reach);
         // (activated, suppressed) in order of preference.
         let kinds = [(false, false), (true, false), (false, true), (true, true)];
         kinds[from..].iter().find_map(|&kind| {
@@ -178,7 +179,7 @@ impl Battle<'_, '_> {
         let window = self.win(f).watch.range();
         debug_assert_eq!(
             window,
-            self.across(f, self.p.figures[f].role.other(), self.p.max_aimed_reach)
+            self.across(f, self.role(f).other(), self.p.max_aimed_reach)
         );
         for g in bits::each_in(window, |k| watching.word(k)) {
             if self.s.places[g].suppressed {
@@ -218,25 +219,21 @@ impl Battle<'_, '_> {
         // reaches (the lower index on a tie), read from the bit sets.
         // Outward across the table from `f`, each way until nothing farther
         // across can be nearer or within any gun's reach.
-        let (ready, pinned) = (&self.s.ready, &self.s.pinned);
-        let free = |k| ready.word(k) & !pinned.word(k);
+        let [ready, pinned] = bits::same_length([&self.s.ready, &self.s.pinned]);
+        let free = |k: usize| ready[k] & !pinned[k];
         // Over the window across only, as `target_where` does.
         let (r, mid) = (self.win(f).react.range(), self.win(f).mid as usize);
         debug_assert_eq!(
             r,
-            self.across(
-                f,
-                self.p.figures[f].role.other(),
-                self.p.max_reach + super::SPACING
-            )
+            self.across(f, self.role(f).other(), self.p.max_reach + super::SPACING)
         );
-        let y = self.p.ys[f];
+        let y = self.s.places[f].y;
         let far = (self.p.max_reach + super::SPACING).powi(2);
         let mut reactor: Option<(usize, f64)> = None;
         // (Each enemy stands at least `dx2` away along the table too.)
         let dx2 = self.short_of_front(f);
         let mut look = |g: usize| {
-            let dy = y - self.p.ys[g];
+            let dy = y - self.s.places[g].y;
             if dy * dy > far || reactor.is_some_and(|(_, bd)| dy * dy + dx2 > bd) {
                 return false;
             }
@@ -455,7 +452,7 @@ impl Battle<'_, '_> {
     /// A rocket at `t`'s position: deviation by the quality die, then an
     /// impact roll for everyone within 2" of where it lands.
     pub(crate) fn rocket(&mut self, f: usize, t: usize) {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let d = self.dist(f, t);
         let Some(tn) = target_number(d, Explosive::Rocket.band()) else {
             return;
@@ -523,7 +520,7 @@ impl Battle<'_, '_> {
         }
         self.mark_fire(f, t);
         for (g, _, o) in results {
-            if self.p.figures[g].role != fig.role {
+            if self.role(g) != fig.role {
                 self.mark_fire(f, g);
             }
             if self.up(g) {

@@ -129,8 +129,9 @@ impl Battle<'_, '_> {
     /// one square root per search rather than one per figure.
     #[inline]
     pub(crate) fn dist2(&self, a: usize, b: usize) -> f64 {
-        let dx = self.s.places[a].x - self.s.places[b].x;
-        let dy = self.p.ys[a] - self.p.ys[b];
+        let (pa, pb) = (&self.s.places[a], &self.s.places[b]);
+        debug_assert!(pa.y == self.p.ys[a] && pb.y == self.p.ys[b]);
+        let (dx, dy) = (pa.x - pb.x, pa.y - pb.y);
         dx * dx + dy * dy
     }
 
@@ -150,7 +151,7 @@ impl Battle<'_, '_> {
         self.s.pinned.set(f, pinned);
         if !pinned {
             // A ready figure may be free again: `pick` looks from it.
-            let side = &mut self.s.first_free[self.p.figures[f].role.index()];
+            let side = &mut self.s.first_free[self.role(f).index()];
             *side = (*side).min(f);
         }
     }
@@ -207,7 +208,7 @@ impl Battle<'_, '_> {
     /// Keeps the side's front (and the count of its moves) as `f` moves
     /// from `old` to `new` (`None`: goes down).
     pub(crate) fn front_moves(&mut self, f: usize, old: f64, new: Option<f64>) {
-        let side = self.p.figures[f].role.index();
+        let side = self.role(f).index();
         if new.is_some() {
             self.s.clock += 1;
             self.s.stamps[f / BUCKET] = self.s.clock;
@@ -242,7 +243,7 @@ impl Battle<'_, '_> {
     /// `new` (`None`: goes down); called before its place changes. The side
     /// is read again only when the last figure at the back leaves it.
     fn back_moves(&mut self, f: usize, old: f64, new: Option<f64>) {
-        let role = self.p.figures[f].role;
+        let role = self.role(f);
         let Some((bx, n)) = self.s.back[role.index()] else {
             return;
         };
@@ -280,6 +281,19 @@ impl Battle<'_, '_> {
         self.s.ready.clone_from(&self.s.alive);
     }
 
+    /// `f`'s side, from its index (attackers come first, `side`), not
+    /// from its `Figure`: no bounds check, and no read of the record.
+    #[inline]
+    pub(crate) fn role(&self, f: usize) -> Role {
+        let role = if f < self.p.start[0] {
+            Role::Attacker
+        } else {
+            Role::Defender
+        };
+        debug_assert_eq!(role, self.p.figures[f].role);
+        role
+    }
+
     pub(crate) fn up(&self, f: usize) -> bool {
         self.s.places[f].up
     }
@@ -294,7 +308,7 @@ impl Battle<'_, '_> {
     }
 
     pub(crate) fn friends(&self, f: usize) -> impl Iterator<Item = usize> + '_ {
-        self.side(self.p.figures[f].role)
+        self.side(self.role(f))
             .filter(move |&g| g != f && self.s.places[g].up)
     }
 
@@ -316,7 +330,7 @@ impl Battle<'_, '_> {
     pub(crate) fn outward(&self, f: usize, role: Role, mut visit: impl FnMut(usize, f64) -> bool) {
         let r = self.side(role);
         let y = self.p.ys[f];
-        let mid = if role == self.p.figures[f].role {
+        let mid = if role == self.role(f) {
             r.start + split(&self.p.ys[r.clone()], y, |gy| gy < y)
         } else {
             self.win(f).mid as usize
@@ -354,7 +368,7 @@ impl Battle<'_, '_> {
         let band = reach + SPACING;
         let band2 = band * band;
         let dx2 = self.short_of_front(f);
-        self.outward(f, self.p.figures[f].role.other(), |g, dy2| {
+        self.outward(f, self.role(f).other(), |g, dy2| {
             // Nothing farther across can be nearer than the best so far, or
             // within reach.
             if best.is_some_and(|(_, bd)| dy2 + dx2 > bd) || dy2 > band2 {
@@ -390,7 +404,7 @@ impl Battle<'_, '_> {
         word: impl Fn(usize) -> u64 + Copy,
         sees: impl Fn(usize) -> bool,
     ) -> Option<(usize, f64)> {
-        let (ys, places) = (&self.p.ys, &self.s.places);
+        let places = &self.s.places;
         let Spot { x, y, dx2 } = at;
         // The best so far; none yet while it is `usize::MAX` at `reach`
         // squared (a figure at that distance or nearer takes its place),
@@ -400,7 +414,8 @@ impl Battle<'_, '_> {
         // to the end of the window.
         let (mut bg, mut bd) = (usize::MAX, reach * reach);
         let mut look = |g: usize| {
-            let dy = y - ys[g];
+            let pg = &places[g];
+            let dy = y - pg.y;
             let dy2 = dy * dy;
             // Farther across, no figure can be nearer than the best so far
             // (or within reach): each stands at least `dx2` away along the
@@ -408,7 +423,7 @@ impl Battle<'_, '_> {
             if dy2 + dx2 > bd {
                 return false;
             }
-            let dx = x - places[g].x;
+            let dx = x - pg.x;
             let d2 = dx * dx + dy2;
             if (d2 < bd || (d2 == bd && g < bg)) && sees(g) {
                 (bg, bd) = (g, d2);
@@ -438,10 +453,10 @@ impl Battle<'_, '_> {
     /// across from it.
     #[inline]
     pub(crate) fn short_of_front(&self, f: usize) -> f64 {
-        let other = self.p.figures[f].role.other().index();
+        let other = self.role(f).other().index();
         let x = self.s.places[f].x;
         debug_assert!(self.s.back[other].is_none_or(|(b, _)| self
-            .side(self.p.figures[f].role.other())
+            .side(self.role(f).other())
             .all(|g| !self.up(g) || self.s.places[g].x >= b)));
         // Past the front, or short of the back (never both: the back is
         // never past the front), else 0; without a branch on where `f`
@@ -457,7 +472,7 @@ impl Battle<'_, '_> {
     pub(crate) fn spot_of(&self, f: usize) -> Spot {
         Spot {
             x: self.s.places[f].x,
-            y: self.p.ys[f],
+            y: self.s.places[f].y,
             dx2: self.short_of_front(f),
         }
     }
@@ -476,7 +491,7 @@ impl Battle<'_, '_> {
         let found = self.kept_nearest(f).or_else(|| self.search_nearest(f));
         debug_assert_eq!(
             found.map(|n| (n.enemy as usize, n.d2.to_bits())),
-            self.side(self.p.figures[f].role.other())
+            self.side(self.role(f).other())
                 .filter(|&g| self.s.places[g].up)
                 .map(|g| (g, self.dist2(f, g)))
                 .fold(None, |b: Option<(usize, f64)>, (g, d2)| match b {
@@ -506,9 +521,9 @@ impl Battle<'_, '_> {
     }
 
     fn search_nearest(&self, f: usize) -> Option<Near> {
-        let r = self.side(self.p.figures[f].role.other());
+        let r = self.side(self.role(f).other());
         let (alive, ys, places) = (&self.s.alive, &self.p.ys, &self.s.places);
-        let (x, y) = (self.s.places[f].x, self.p.ys[f]);
+        let (x, y) = (self.s.places[f].x, self.s.places[f].y);
         let mid = self.win(f).mid as usize;
         debug_assert_eq!(mid, r.start + split(&ys[r.clone()], y, |gy| gy < y));
         let dx2 = self.short_of_front(f);
@@ -519,12 +534,13 @@ impl Battle<'_, '_> {
         // table too (an attacker at the defenders' line looks at the one or
         // two across from it).
         let mut look = |g: usize| {
-            let dy = y - ys[g];
+            let pg = &places[g];
+            let dy = y - pg.y;
             let dy2 = dy * dy;
             if dy2 + dx2 > bd {
                 return false;
             }
-            let dx = x - places[g].x;
+            let dx = x - pg.x;
             let d2 = dx * dx + dy2;
             if d2 < bd || (d2 == bd && g < bg) {
                 (bg, bd) = (g, d2);
@@ -553,7 +569,7 @@ impl Battle<'_, '_> {
         let k = (d / SPACING) as usize + 1;
         let (lo, hi) = (mid.saturating_sub(k).max(r.start), (mid + k).min(r.end));
         debug_assert!({
-            let w = self.across(f, self.p.figures[f].role.other(), d);
+            let w = self.across(f, self.role(f).other(), d);
             w.filter(|&e| self.up(e) && (ys[e] - y).powi(2) <= d2)
                 .all(|e| (lo..hi).contains(&e))
         });

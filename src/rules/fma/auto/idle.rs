@@ -17,7 +17,7 @@ impl Battle<'_, '_> {
     /// (a free figure out of every reach, with no suppressed friend to pass
     /// an action to): whether it did. Called after the isolation test.
     pub(super) fn idle_activation(&mut self, f: usize) -> bool {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let advances = fig.role == Role::Attacker && !fig.mounted;
         if self.s.over.is_some()
             || self.s.places[f].suppressed
@@ -83,7 +83,7 @@ impl Battle<'_, '_> {
     /// `hopeless` test): its place and the enemy's front do not change in
     /// its short form unless it moves, so every try would be refused.
     fn at_enemy_line(&mut self, f: usize) -> bool {
-        let stop = self.front(self.p.figures[f].role.other()) + 1.0;
+        let stop = self.front(self.role(f).other()) + 1.0;
         self.s.places[f].x - 0.5 < stop - 1e-6
     }
 
@@ -92,7 +92,7 @@ impl Battle<'_, '_> {
     fn watch(&mut self, f: usize) {
         if !self.s.places[f].overwatch && self.gun(f).is_some() {
             self.set_overwatch(f, true);
-            self.log(Some(self.p.figures[f].role), move |b| FmaEvent::Overwatch {
+            self.log(Some(self.role(f)), move |b| FmaEvent::Overwatch {
                 figure: b.name(f),
             });
         }
@@ -108,10 +108,7 @@ impl Battle<'_, '_> {
         let moves = self.p.figures[f].burden.inches() as f64;
         let reach = self.p.max_aimed_reach.max(2.0 * moves + BASE);
         let window = self.win(f).remote.range();
-        debug_assert_eq!(
-            window,
-            self.across(f, self.p.figures[f].role.other(), reach)
-        );
+        debug_assert_eq!(window, self.across(f, self.role(f).other(), reach));
         let alive = &self.s.alive;
         if bits::first_in(window, |k| alive.word(k)).is_some() {
             return false;

@@ -112,6 +112,9 @@ pub struct Figure {
 pub struct Place {
     /// Inches from the defenders' line toward the attackers' side.
     pub x: f64,
+    /// Across the table (`Figure::y`, which never changes), kept beside
+    /// `x` so that a distance or a search's look reads one record.
+    pub y: f64,
     pub cover: Cover,
     pub up: bool,
     pub dead: bool,
@@ -163,8 +166,9 @@ pub(crate) struct Prepared<'a> {
     pub(crate) max_aimed_reach: f64,
     pub(crate) max_reach: f64,
     /// Each figure's gun if it has one with ammunition (`Battle::gun`),
-    /// packed: the searches for a shooter ask it of every figure they meet.
-    pub(crate) guns: Vec<Option<Weapon>>,
+    /// packed with `Figure::crewed` (whether it waits to be set up): the
+    /// searches for a shooter ask it of every figure they meet.
+    pub(crate) guns: Vec<(Option<Weapon>, bool)>,
     /// The longest aimed (overwatch) reach of each side's guns, by
     /// `Role::index`: where an approaching enemy comes under its fire.
     pub(crate) side_aimed_reach: [f64; 2],
@@ -321,7 +325,10 @@ impl Battle<'_, '_> {
 
     pub(crate) fn gun(&self, f: usize) -> Option<Weapon> {
         // A crew-served weapon fires only once set up (L1075-1077).
-        self.p.guns[f].filter(|_| self.s.places[f].set_up || !self.p.figures[f].crewed)
+        // (Most figures are not crews: their state is not read.)
+        let (gun, crewed) = self.p.guns[f];
+        debug_assert_eq!(crewed, self.p.figures[f].crewed);
+        gun.filter(|_| !crewed || self.s.places[f].set_up)
     }
 
     fn roll(&mut self, die: Die) -> Rolled {

@@ -15,13 +15,13 @@ impl Battle<'_, '_> {
         let reach = (q.sides() * q.sides()) as f64;
         let near = |g: usize| g != f && self.s.places[g].up && self.dist2(f, g) <= reach;
         // The neighbours across the table first: mostly one of them is near.
-        let side = self.side(self.p.figures[f].role);
+        let side = self.side(self.role(f));
         let within = (f > side.start && near(f - 1))
             || (f + 1 < side.end && near(f + 1))
             || self.win(f).friends.range().any(near);
         debug_assert_eq!(
             self.win(f).friends.range(),
-            self.across(f, self.p.figures[f].role, q.sides() as f64)
+            self.across(f, self.role(f), q.sides() as f64)
         );
         debug_assert_eq!(!within, {
             let nearest = self
@@ -52,7 +52,7 @@ impl Battle<'_, '_> {
     fn neighbour_near(&self, f: usize) -> bool {
         let q = self.p.figures[f].quality.sides();
         let reach = (q * q) as f64;
-        let side = self.side(self.p.figures[f].role);
+        let side = self.side(self.role(f));
         let near = |g: usize| self.s.places[g].up && self.dist2(f, g) <= reach;
         (f > side.start && near(f - 1)) || (f + 1 < side.end && near(f + 1))
     }
@@ -63,7 +63,7 @@ impl Battle<'_, '_> {
         if !self.isolated(f) {
             return true;
         }
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let rolled = self.roll(fig.quality);
         let passed = reaction::passes(rolled.roll, fig.motivation);
         if self.s.log.is_on() {
@@ -79,7 +79,7 @@ impl Battle<'_, '_> {
 
     /// A reaction test; a failure suppresses.
     pub(crate) fn reaction_test(&mut self, f: usize, why: &'static str, modifier: i64) -> bool {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let rolled = self.roll(fig.quality);
         let target = reaction::target(fig.motivation, modifier);
         let passed = reaction::passes(rolled.roll, target);
@@ -102,7 +102,7 @@ impl Battle<'_, '_> {
     /// figure sprinting to the nearest cover within its combat move, or
     /// straight back from the nearest enemy.
     pub(crate) fn rally(&mut self, f: usize) -> bool {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let rolled = self.roll(fig.quality);
         let passed = reaction::removes_suppression(rolled.roll, fig.motivation);
         if passed {
@@ -153,7 +153,7 @@ impl Battle<'_, '_> {
         let window = self.win(down).down.range();
         debug_assert_eq!(
             window,
-            self.across(down, self.p.figures[down].role, Die::D12.sides() as f64)
+            self.across(down, self.role(down), Die::D12.sides() as f64)
         );
         // The friends up and free, a word at a time from the bit sets (a
         // word read before its tests is still right for the rest of it).

@@ -26,7 +26,7 @@ impl Battle<'_, '_> {
         self.s.places[f].moved = true;
         self.s.places[f].set_up = false;
         if self.s.log.is_on() {
-            self.log(Some(self.p.figures[f].role), move |b| FmaEvent::Move {
+            self.log(Some(self.role(f)), move |b| FmaEvent::Move {
                 figure: b.name(f),
                 from: from.round() as i64,
                 to: x.round() as i64,
@@ -55,7 +55,7 @@ impl Battle<'_, '_> {
     pub(super) fn advance(&mut self, f: usize, moves_left: u32, to_cover: bool) -> bool {
         let x = self.s.places[f].x;
         let moves = self.p.figures[f].burden.inches() as f64;
-        let front = self.front(self.p.figures[f].role.other());
+        let front = self.front(self.role(f).other());
         let stop = front + 1.0;
         // Every step below only raises the goal, and none goes below a hair
         // short of `stop`: a figure already at the enemy's line cannot move
@@ -87,7 +87,7 @@ impl Battle<'_, '_> {
             // MOVE: watchers fire between a figure's two actions (L935-943,
             // L945-953), so a first MOVE that stops inside their reach with
             // a useless action to follow hands them a free shot.
-            let edge = front + self.p.side_aimed_reach[self.p.figures[f].role.other().index()];
+            let edge = front + self.p.side_aimed_reach[self.role(f).other().index()];
             if x > edge + APPROACH && goal <= edge && x - (edge + APPROACH) >= 0.5 {
                 goal = edge + APPROACH;
             }
@@ -140,16 +140,17 @@ impl Battle<'_, '_> {
     /// distance. `-inf` when it has no friend near enough either
     /// way (an isolated figure tests anyway).
     fn with_friends(&self, f: usize, step: f64) -> f64 {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         let q = fig.quality.sides() as f64;
         let mut least = f64::INFINITY;
         let mut any = false;
         debug_assert_eq!(self.win(f).friends.range(), self.across(f, fig.role, q));
         for g in self.win(f).friends.range() {
-            if g == f || !self.s.places[g].up {
+            let pg = &self.s.places[g];
+            if g == f || !pg.up {
                 continue;
             }
-            let dy = self.p.ys[g] - self.p.ys[f];
+            let dy = pg.y - self.s.places[f].y;
             if dy.abs() > q {
                 continue;
             }

@@ -77,7 +77,7 @@ impl Battle<'_, '_> {
         close_band: f64,
         act: &mut Activation,
     ) -> bool {
-        let fig = self.p.figures[f];
+        let fig = &self.p.figures[f];
         if self.s.smoke_rounds[fig.stand] == 0 {
             return false;
         }
@@ -156,7 +156,7 @@ impl Battle<'_, '_> {
             How::Overwatch => "overwatch",
             How::Reaction => "reaction",
         };
-        self.log(Some(self.p.figures[f].role), move |b| {
+        self.log(Some(self.role(f)), move |b| {
             SmokeEvent::blocked(b.name(f), b.name(t), word, from, to, c)
         });
     }

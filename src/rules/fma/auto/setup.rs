@@ -95,6 +95,7 @@ impl<'a> Prepared<'a> {
                     };
                     p.places.push(Place {
                         x,
+                        y: 0.0,
                         cover: if mounted {
                             Cover::Hard
                         } else if role == Role::Defender {
@@ -136,12 +137,15 @@ impl<'a> Prepared<'a> {
             .windows(2)
             .all(|w| w[0].role != w[1].role || w[0].y < w[1].y));
         p.ys = p.figures.iter().map(|f| f.y).collect();
+        for (pl, fig) in p.places.iter_mut().zip(&p.figures) {
+            pl.y = fig.y;
+        }
         p.guns = p
             .figures
             .iter()
             .map(|f| match f.arm {
-                Arm::Gun(w) if p.stands[f.stand].ammo > 0 => Some(w),
-                _ => None,
+                Arm::Gun(w) if p.stands[f.stand].ammo > 0 => (Some(w), f.crewed),
+                _ => (None, f.crewed),
             })
             .collect();
         p.smoke = Kit::new(&p.figures, &p.stands);

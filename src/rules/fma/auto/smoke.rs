@@ -222,7 +222,7 @@ impl Happening for SmokeEvent {
 
 impl Battle<'_, '_> {
     pub(crate) fn spot(&self, f: usize) -> (f64, f64) {
-        (self.s.places[f].x, self.p.ys[f])
+        (self.s.places[f].x, self.s.places[f].y)
     }
 
     /// Whether a cloud stands between two figures (L1294-1296).
@@ -318,7 +318,7 @@ impl Battle<'_, '_> {
         let seq = self.s.clouds.iter().map(|c| c.seq + 1).max().unwrap_or(0);
         let at = self.s.clouds.partition_point(|c| c.y <= y);
         self.s.clouds.insert(at, Cloud { x, y, agent, seq });
-        self.log(Some(self.p.figures[f].role), move |b| SmokeEvent::Laid {
+        self.log(Some(self.role(f)), move |b| SmokeEvent::Laid {
             firer: b.name(f),
             agent,
             delivery,
@@ -387,7 +387,7 @@ impl Battle<'_, '_> {
     }
 
     fn caught(&mut self, g: usize, agent: Agent) {
-        let fig = self.p.figures[g];
+        let fig = &self.p.figures[g];
         // Power armour is the sealed suit the text names (L1304-1306).
         let sealed = fig.powered;
         let rolled = (!(sealed && agent == Agent::Smoke)).then(|| self.roll(fig.quality));
