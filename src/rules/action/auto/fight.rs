@@ -58,14 +58,16 @@ impl Battle<'_, '_> {
             for k in 0..active.len() {
                 let i = active[k];
                 let x = &self.s.pieces[i];
-                if !x.fighting() || x.ap + x.move_ap <= 0 || x.done {
+                // `|`, not `||`: one branch on the three, which vary from
+                // element to element in no order a predictor learns.
+                if !x.fighting() | (x.ap + x.move_ap <= 0) | x.done {
                     continue;
                 }
                 active[kept] = i;
                 kept += 1;
                 // A readied element that fired out of turn has had its
                 // action this phase.
-                if x.ready.is_some() || x.acted_in == phase {
+                if x.ready.is_some() | (x.acted_in == phase) {
                     continue;
                 }
                 acted |= self.auto_act(i, phase);

@@ -450,10 +450,72 @@ impl Battle<'_, '_> {
         let t = &mut self.s.pieces[j];
         t.under_fire = true;
         t.attacked = true;
-        if out == Outcome::Hit {
-            self.lose_life_level(j);
+        if self.s.log.is_on() {
+            if out == Outcome::Hit {
+                self.lose_life_level(j);
+            }
+        } else {
+            self.take_quietly(j, out == Outcome::Hit);
         }
         out
+    }
+
+    /// `lose_life_level` when `hit`, else nothing, for a run that logs
+    /// nothing: the counts are updated whatever the dice said, by a hit's
+    /// worth of 0 or 1, so the roll's outcome (near a coin toss, and
+    /// mispredicted about as often) picks no branch; only an element put out
+    /// takes one.
+    #[inline(always)]
+    fn take_quietly(&mut self, j: usize, hit: bool) {
+        // `lose_life_level`'s steps on a copy, as the check.
+        #[cfg(debug_assertions)]
+        let plain = {
+            let mut y = self.s.pieces[j];
+            let before = y.hits;
+            if hit {
+                y.ll = (y.ll - opposed::LL_PER_HIT).max(0);
+                y.injured = true;
+                if !y.m.vehicle {
+                    y.hits = (y.hits + 1).min(y.people);
+                }
+                if y.ll == 0 && y.m.vehicle {
+                    y.hits = y.people;
+                    y.knockout = Some(Knockout::Killed);
+                }
+            }
+            let g = self.s.group_hits[y.group] + y.hits - before;
+            (y.ll, y.hits, y.injured, y.knockout, g, hit && y.ll == 0)
+        };
+        let x = &mut self.s.pieces[j];
+        debug_assert!(x.ll >= 0 && x.hits <= x.people);
+        let h = i64::from(hit);
+        let before = x.hits;
+        x.ll = (x.ll - opposed::LL_PER_HIT * h).max(0);
+        x.injured |= hit;
+        x.hits = (x.hits + h * i64::from(!x.m.vehicle)).min(x.people);
+        let out = hit && x.ll == 0;
+        if out && x.m.vehicle {
+            x.hits = x.people;
+            x.knockout = Some(Knockout::Killed);
+        }
+        self.s.group_hits[x.group] += x.hits - before;
+        if out {
+            self.stop_fighting(j, State::Out);
+        }
+        #[cfg(debug_assertions)]
+        {
+            let y = &self.s.pieces[j];
+            let g = self.s.group_hits[y.group];
+            let now = (
+                y.ll,
+                y.hits,
+                y.injured,
+                y.knockout,
+                g,
+                y.state == State::Out,
+            );
+            debug_assert_eq!(now, plain);
+        }
     }
 
     /// The roll's log line with its named modifiers. Kept out of line and

@@ -267,17 +267,35 @@ fn walk_line(
     rows: i64,
     line: &Line,
 ) -> Option<usize> {
-    // The best so far as (range, columns, index), and the most columns out
-    // at which anyone could still beat it: a range is at least the columns
-    // and the rows, and of equal ranges the fewer columns win.
-    let mut best = (farthest, i64::MAX, usize::MAX);
-    let cap_of = |(r, g, _): (i64, i64, usize)| match rows.cmp(&r) {
-        std::cmp::Ordering::Greater => -1,
-        std::cmp::Ordering::Equal => g.min(r),
-        std::cmp::Ordering::Less if g >= r => r,
-        std::cmp::Ordering::Less => r - 1,
+    // The best so far as (range, columns, index) packed high to low into
+    // one `u64`, so that one compare orders two as the tuples would; and the
+    // most columns out at which anyone could still beat it: a range is at
+    // least the columns and the rows, and of equal ranges the fewer columns
+    // win. Columns never pass `farthest` (under 64) and ranges and indices
+    // fit their fields by far; the debug build checks each key.
+    const I_BITS: u32 = 24;
+    const D_BITS: u32 = 16;
+    const I_MASK: u64 = (1 << I_BITS) - 1;
+    const D_MASK: u64 = (1 << D_BITS) - 1;
+    let pack = |r: i64, d: i64, i: usize| {
+        debug_assert!((0..1 << 20).contains(&r) && (0..D_MASK as i64).contains(&d));
+        debug_assert!((i as u64) < I_MASK);
+        (r as u64) << (I_BITS + D_BITS) | (d as u64) << I_BITS | i as u64
     };
-    let look = |d: i64, b: &At, best: &mut (i64, i64, usize)| {
+    let mut best = (farthest as u64) << (I_BITS + D_BITS) | D_MASK << I_BITS | I_MASK;
+    let cap_of = |k: u64| {
+        let (r, g) = (
+            (k >> (I_BITS + D_BITS)) as i64,
+            (k >> I_BITS & D_MASK) as i64,
+        );
+        match rows.cmp(&r) {
+            std::cmp::Ordering::Greater => -1,
+            std::cmp::Ordering::Equal => g.min(r),
+            std::cmp::Ordering::Less if g >= r => r,
+            std::cmp::Ordering::Less => r - 1,
+        }
+    };
+    let look = |d: i64, b: &At, best: &mut u64| {
         // No `max(1)` a look: a range of 0 would be an enemy on the
         // searcher's own grid, which one element a grid (L171) rules out.
         // The answers equal those with `max(1)` only under that rule (a
@@ -285,10 +303,15 @@ fn walk_line(
         // the debug build checks it.
         let range = d.max((b.y - at.1).abs());
         debug_assert!(range > 0);
-        let k = (range, d, b.i);
+        let k = pack(range, d, b.i);
         // Kinds past the bits kept inline never get here (`Chooser::fits`).
         debug_assert!(usize::from(b.kind) < KINDS);
-        if k < *best && reachable[usize::from(b.kind) % KINDS] >> range & 1 == 1 {
+        // `&`, not `&&`: no branch on the compare (ties in range are common
+        // and fall as the dice fall), one rarely taken branch on both. The
+        // shift wraps past 63, but a range that far never beats `best`
+        // (at most `farthest`, under 64).
+        let reach = reachable[usize::from(b.kind) % KINDS].wrapping_shr(range as u32) & 1 == 1;
+        if (k < *best) & reach {
             *best = k;
             true
         } else {
@@ -316,7 +339,8 @@ fn walk_line(
             cap = cap_of(best);
         }
     }
-    (best.2 != usize::MAX).then_some(best.2)
+    let i = best & I_MASK;
+    (i != I_MASK).then_some(i as usize)
 }
 
 #[cfg(test)]
