@@ -185,7 +185,24 @@ impl Battle<'_, '_> {
         if !f.alive || !g.alive || f.systems_down {
             return None;
         }
-        match (f.make, g.make) {
+        self.plan_against(e, g.make, range, || {
+            self.infantry_cover(t, Situation::default())
+        })
+    }
+
+    /// `plan_at` for a living firer `e` against a target of make `make` in
+    /// the cover `cover` gives (asked only of teams under a vehicle's gun):
+    /// also for a make and cover no element holds as things stand.
+    #[inline]
+    pub(super) fn plan_against(
+        &self,
+        e: usize,
+        make: Make,
+        range: i64,
+        cover: impl FnOnce() -> Cover,
+    ) -> Option<Plan> {
+        let f = &self.s.elements[e];
+        match (f.make, make) {
             (
                 Make::Team {
                     class,
@@ -196,7 +213,8 @@ impl Battle<'_, '_> {
                 _,
             ) => {
                 if let Some(w) = launcher {
-                    return (g.is_vehicle() && range <= w.max_range()).then_some(Plan::Missile(w));
+                    let vehicle = matches!(make, Make::Vehicle { .. });
+                    return (vehicle && range <= w.max_range()).then_some(Plan::Missile(w));
                 }
                 if role == TeamRole::Specialist {
                     return None;
@@ -216,7 +234,11 @@ impl Battle<'_, '_> {
                 } else {
                     infantry::rifle_range(class)
                 };
-                match g.armour() {
+                let armour = match make {
+                    Make::Vehicle { stats, .. } => Some(stats.armour),
+                    Make::Team { .. } => None,
+                };
+                match armour {
                     None => (range <= reach).then_some(Plan::Small(small)),
                     Some(_) if iavr && range <= 4 => Some(Plan::Iavr),
                     Some(0) => (range <= reach).then_some(Plan::Small(small)),
@@ -248,10 +270,7 @@ impl Battle<'_, '_> {
                 }
                 let (n, reach) = weapon.against_infantry()?;
                 // Only when some colour can count against the target's cover.
-                let colours = chits::anti_personnel_validity(
-                    weapon.system,
-                    self.infantry_cover(t, Situation::default()),
-                )?;
+                let colours = chits::anti_personnel_validity(weapon.system, cover())?;
                 (colours != chits::Colours::NONE
                     && !self.ads_active(e)
                     && range <= reach

@@ -15,6 +15,7 @@ mod assault;
 mod assault_vehicles;
 mod damage;
 pub mod events;
+mod farthest;
 mod fight;
 mod finish;
 mod fire;
@@ -196,6 +197,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) carried: bool,
     /// Farthest shots between kinds of element, worked out as they meet.
     pub(crate) reaches: reach::Reaches,
+    /// Per firer class and enemy side, the farthest shot at anything.
+    pub(crate) farthest: farthest::Farthest,
     /// This prepared battle among all prepared in the process: a state
     /// reused for the same battle keeps the answers about its opening.
     pub(crate) id: u64,

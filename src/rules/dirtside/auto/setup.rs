@@ -37,6 +37,7 @@ impl<'a> Prepared<'a> {
             range_in,
             carried: false,
             reaches: Default::default(),
+            farthest: Default::default(),
             id: super::reach::battle_id(),
         };
         for role in Role::BOTH {
@@ -177,6 +178,7 @@ impl<'a> Prepared<'a> {
             }))
             .collect();
         p.reaches = super::reach::Reaches::new(&p);
+        p.farthest = super::farthest::Farthest::new(&p);
         Ok(p)
     }
 

@@ -167,13 +167,17 @@ impl Battle<'_, '_> {
             debug_assert!(!own_apart);
             let (after, before) = self.near_halves(side, here);
             let pick = (class, e, av);
+            // Past the farthest shot at anything the side could present no
+            // unit can be shot (no farther than the firer's longest weapon).
+            let stop = self.side_farthest(class, e, side);
+            debug_assert!(stop <= reach);
             for &y in after {
-                if !self.weigh_together(y, y.dist - here, reach, (pick, 0), &mut best) {
+                if !self.weigh_together(y, y.dist - here, stop, (pick, 0), &mut best) {
                     break;
                 }
             }
             for &y in before.iter().rev() {
-                if !self.weigh_together(y, here - y.dist, reach, (pick, 0), &mut best) {
+                if !self.weigh_together(y, here - y.dist, stop, (pick, 0), &mut best) {
                     break;
                 }
             }
@@ -306,6 +310,7 @@ impl Battle<'_, '_> {
         let least = least_key(y, range);
         if least < best.0 {
             let (pref, any) = self.unit_pick(class, e, av, v);
+            debug_assert!(any <= reach, "a shot of {e} at {v} past the walk's stop");
             if any >= range {
                 let key = with_wrong(least, pref < range);
                 if key < best.0 {
