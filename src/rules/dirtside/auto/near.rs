@@ -8,6 +8,7 @@
 
 use super::seen::Seen;
 use super::Battle;
+use crate::battle::result::Role;
 
 impl Battle<'_, '_> {
     /// Side `r`'s entries from `here` outward: those at or beyond `here`
@@ -21,7 +22,7 @@ impl Battle<'_, '_> {
         // nearly always, so the split lies at the end of their list (the
         // attackers' start) and the first test ends the search.
         let mut i;
-        if r == 1 {
+        if r == Role::Defender.index() {
             i = near.len();
             while i > 0 && near[i - 1].dist >= here {
                 i -= 1;
@@ -50,8 +51,8 @@ impl Battle<'_, '_> {
     }
 
     /// Unit `u`'s entry (in `seen`) changed: its copy here follows, moved
-    /// to its place if its spot changed (a move is a few inches, so a few
-    /// swaps at most).
+    /// to its place if its spot changed (one swap for each unit of its side
+    /// it passes, which a move of a few inches rarely does).
     pub(crate) fn near_sync(&mut self, u: usize, now: Seen) {
         let r = self.s.units[u].role.index();
         let Some(&i) = self.s.near_at.get(u).filter(|&&i| i != usize::MAX) else {
@@ -130,8 +131,8 @@ impl Battle<'_, '_> {
     }
 }
 
-/// Side `r`'s entries in order of spot and each unit's place among them
-/// (`State::near`, `near_at`), from its entries in roster order.
+/// Both sides' entries in order of spot and each unit's place among them
+/// (`State::near`, `near_at`), from their entries in roster order.
 pub(crate) fn fill_near(
     seen: &[Vec<Seen>; 2],
     near: &mut [Vec<Seen>; 2],

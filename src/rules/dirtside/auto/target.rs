@@ -153,37 +153,37 @@ impl Battle<'_, '_> {
         );
         let side = f.role.other().index();
         debug_assert!(self.seen_ok(side));
-        let alone = one.map(|o| Seen::of(o, &self.s.units[o]));
-        let walk: &[Seen] = match (only, &alone) {
-            (None, _) => &self.s.seen[side],
-            (Some(_), Some(o)) => std::slice::from_ref(o),
-            (Some(_), None) => &[],
-        };
         // While no element stands apart every unit is weighed by its gap
         // alone, so the side's entries in order of spot are walked from the
         // firer outward: each half stops at the first unit past the reach
         // or too far for its key to beat the best so far.
-        let walk = if only.is_none() && prune && !self.s.left_behind {
+        let near = only.is_none() && prune && !self.s.left_behind;
+        if near {
             debug_assert!(!own_apart);
-            let (after, before) = self.near_halves(side, here);
             let pick = (class, e, av);
             // Past the farthest shot at anything the side could present no
             // unit can be shot (no farther than the firer's longest weapon).
             let stop = self.side_farthest(class, e, side);
             debug_assert!(stop <= reach);
+            let (after, before) = self.near_halves(side, here);
             for &y in after {
-                if !self.weigh_together(y, y.dist - here, stop, (pick, 0), &mut best) {
+                if !self.weigh_together(y, y.dist - here, stop, pick, &mut best) {
                     break;
                 }
             }
             for &y in before.iter().rev() {
-                if !self.weigh_together(y, here - y.dist, stop, (pick, 0), &mut best) {
+                if !self.weigh_together(y, here - y.dist, stop, pick, &mut best) {
                     break;
                 }
             }
-            &[]
-        } else {
-            walk
+        }
+        let alone = one.map(|o| Seen::of(o, &self.s.units[o]));
+        let walk: &[Seen] = match (near, only, &alone) {
+            // Walked above, in order of spot.
+            (true, ..) => &[],
+            (false, None, _) => &self.s.seen[side],
+            (false, Some(_), Some(o)) => std::slice::from_ref(o),
+            (false, Some(_), None) => &[],
         };
         for &y in walk {
             let v = y.unit();
@@ -204,7 +204,9 @@ impl Battle<'_, '_> {
                 continue;
             }
             if prune && !own_apart && !self.apart(v) {
-                self.weigh_together(y, range, reach, ((class, e, av), 0), &mut best);
+                // In roster order a unit past the reach says nothing of the
+                // next, so the answer to stop or go on is not wanted here.
+                self.weigh_together(y, range, reach, (class, e, av), &mut best);
                 continue;
             }
             let nearest = self.nearest_gap(f.unit, v);
@@ -287,15 +289,14 @@ impl Battle<'_, '_> {
     /// (of class `class`, `av` whether it takes vehicles first), its reach
     /// `reach`: the unit's key follows from the farthest shots at the kind
     /// preferred and at any. `false`: past the reach, or so far that its
-    /// key cannot beat `best` (nor any unit's farther on, of keys at least
-    /// `floor`).
+    /// key cannot beat `best` (nor any unit's farther on).
     #[inline(always)]
     fn weigh_together(
         &self,
         y: Seen,
         range: i64,
         reach: i64,
-        ((class, e, av), floor): ((usize, usize, bool), TargetKey),
+        (class, e, av): (usize, usize, bool),
         best: &mut (TargetKey, usize, usize),
     ) -> bool {
         let v = y.unit();
@@ -303,8 +304,7 @@ impl Battle<'_, '_> {
         debug_assert_eq!(range, self.gap(self.s.elements[e].unit, v));
         // The least key at this range, whatever the unit: the idle, cover
         // and unit bits only add to it.
-        debug_assert!(least_key(y, range) >= floor);
-        if range > reach || floor | key_range(range) << (UNIT_BITS + 1) >= best.0 {
+        if range > reach || key_range(range) << (UNIT_BITS + 1) >= best.0 {
             return false;
         }
         let least = least_key(y, range);
