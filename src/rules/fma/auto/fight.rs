@@ -127,8 +127,16 @@ impl Battle<'_, '_> {
         debug_assert!((0..self.p.figures.len().div_ceil(64)).all(|k| {
             self.s.unsure.word(k) & self.s.ready.word(k) == 0 || self.s.unsure_words.get(k)
         }));
-        let mut from = ready_at;
         let last = (range.end - 1) / 64;
+        // Most picks find no marked word: that one test comes before the
+        // walk's set-up (its masks and reloads cost more than the test).
+        if bits::first_in(ready_at / 64..last + 1, |j| self.s.unsure_words.word(j)).is_none() {
+            debug_assert!(!range.clone().any(|l| self.s.ready.get(l)
+                && self.p.leaders.get(l)
+                && self.suppressed_friend(l).is_some()));
+            return Some(first);
+        }
+        let mut from = ready_at;
         while let Some(k) = bits::first_in(from / 64..last + 1, |j| self.s.unsure_words.word(j)) {
             let all = self.s.unsure.word(k) & self.s.ready.word(k);
             let w = bits::within(k, &(from..range.end), all);
