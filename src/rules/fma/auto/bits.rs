@@ -85,6 +85,7 @@ impl Bits {
 #[inline]
 pub(crate) fn same_length<const N: usize>(sets: [&Bits; N]) -> [&[u64]; N] {
     let n = sets[0].words();
+    debug_assert!(sets.iter().all(|s| s.words() == n));
     sets.map(|s| s.cut(n))
 }
 

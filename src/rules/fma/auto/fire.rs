@@ -104,7 +104,7 @@ impl Battle<'_, '_> {
         // beyond would read every word to the end of the side: they go over
         // the window across (a spacing wider than the walk looks) instead.
         let win = self.win(f);
-        let r = match self.p.guns[f].0 {
+        let r = match self.p.guns[f].gun {
             Some(w) if w.reach(false) == reach => win.fire[0].range(),
             Some(w) if w.reach(true) == reach => win.fire[1].range(),
             _ => self.across(f, other, reach + super::SPACING),

@@ -139,6 +139,15 @@ pub struct StandState {
     pub last_fired: u32,
 }
 
+/// A figure's gun as the searches read it (`Prepared::guns`).
+#[derive(Clone, Copy)]
+pub(crate) struct GunEntry {
+    /// The gun, if it has ammunition.
+    pub(crate) gun: Option<Weapon>,
+    /// `Figure::crewed`: it fires only once set up.
+    pub(crate) crewed: bool,
+}
+
 /// The battle's pieces built once; each run starts from a copy.
 pub(crate) struct Prepared<'a> {
     pub(crate) setup: &'a BattleSetup,
@@ -149,13 +158,16 @@ pub(crate) struct Prepared<'a> {
     pub(crate) stands: Vec<&'a StandSetup>,
     pub(crate) stand_roles: Vec<Role>,
     pub(crate) places: Vec<Place>,
+    /// How many figures each side has: the attackers come first (indices
+    /// `0..start[0]`), the defenders after them, which `Battle::role` reads.
     pub(crate) start: [usize; 2],
     pub(crate) range_in: f64,
     pub(crate) defender_cover: Cover,
     /// Inches between lines of cover; `None` on open terrain.
     pub(crate) cover_every: Option<f64>,
-    /// Each figure's place across the table (`Figure::y`), packed for the
-    /// searches.
+    /// Each figure's place across the table (`Figure::y`, also kept in its
+    /// `Place` for the reads beside `x`), packed for the binary searches
+    /// over a side (`geometry::split`). Never changes after setup.
     pub(crate) ys: Vec<f64>,
     /// Leaders whose die can pass an action to some friend, as bits.
     pub(crate) leaders: Bits,
@@ -168,7 +180,7 @@ pub(crate) struct Prepared<'a> {
     /// Each figure's gun if it has one with ammunition (`Battle::gun`),
     /// packed with `Figure::crewed` (whether it waits to be set up): the
     /// searches for a shooter ask it of every figure they meet.
-    pub(crate) guns: Vec<(Option<Weapon>, bool)>,
+    pub(crate) guns: Vec<GunEntry>,
     /// The longest aimed (overwatch) reach of each side's guns, by
     /// `Role::index`: where an approaching enemy comes under its fire.
     pub(crate) side_aimed_reach: [f64; 2],
@@ -326,7 +338,7 @@ impl Battle<'_, '_> {
     pub(crate) fn gun(&self, f: usize) -> Option<Weapon> {
         // A crew-served weapon fires only once set up (L1075-1077).
         // (Most figures are not crews: their state is not read.)
-        let (gun, crewed) = self.p.guns[f];
+        let GunEntry { gun, crewed } = self.p.guns[f];
         debug_assert_eq!(crewed, self.p.figures[f].crewed);
         gun.filter(|_| !crewed || self.s.places[f].set_up)
     }

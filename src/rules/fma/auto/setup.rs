@@ -144,10 +144,17 @@ impl<'a> Prepared<'a> {
             .figures
             .iter()
             .map(|f| match f.arm {
-                Arm::Gun(w) if p.stands[f.stand].ammo > 0 => (Some(w), f.crewed),
-                _ => (None, f.crewed),
+                Arm::Gun(w) if p.stands[f.stand].ammo > 0 => super::GunEntry {
+                    gun: Some(w),
+                    crewed: f.crewed,
+                },
+                _ => super::GunEntry {
+                    gun: None,
+                    crewed: f.crewed,
+                },
             })
             .collect();
+        debug_assert!(p.places.iter().zip(&p.ys).all(|(pl, &y)| pl.y == y));
         p.smoke = Kit::new(&p.figures, &p.stands);
         p.leaders = Bits::new(p.figures.len());
         let least = |role: Role| {

@@ -83,7 +83,7 @@ impl Prepared<'_> {
                 let y = self.ys[f];
                 let mid =
                     side.start + super::geometry::split(&self.ys[side.clone()], y, |gy| gy < y);
-                let fire = self.guns[f].0.map_or([Span::default(); 2], |w| {
+                let fire = self.guns[f].gun.map_or([Span::default(); 2], |w| {
                     [false, true]
                         .map(|aimed| Span::of(self.across(f, other, w.reach(aimed) + SPACING)))
                 });
