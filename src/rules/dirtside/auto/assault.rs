@@ -29,7 +29,15 @@ impl Battle<'_, '_> {
         let within = 2 * mf + 2;
         let mut target: Option<(i64, usize)> = None;
         debug_assert!(self.seen_ok(other.index()));
-        for y in &self.s.seen[other.index()] {
+        // Most tries find no enemy unit within a double move at all: the
+        // nearest in order of spot tells, before the roster walk.
+        let near = self.nearest_range(other.index(), here);
+        let walk = if near.is_some_and(|n| n <= within) {
+            &self.s.seen[other.index()][..]
+        } else {
+            &[]
+        };
+        for y in walk {
             let (v, gap) = (y.unit(), (y.dist - here).abs());
             if gap > within || target.is_some_and(|(g, _)| gap >= g) || !self.holds_teams(v) {
                 continue;
