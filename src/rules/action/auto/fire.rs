@@ -455,37 +455,19 @@ impl Battle<'_, '_> {
                 self.lose_life_level(j);
             }
         } else {
-            self.take_quietly(j, out == Outcome::Hit);
+            self.take_hit(j, out == Outcome::Hit);
         }
         out
     }
 
-    /// `lose_life_level` when `hit`, else nothing, for a run that logs
-    /// nothing: the counts are updated whatever the dice said, by a hit's
-    /// worth of 0 or 1, so the roll's outcome (near a coin toss, and
-    /// mispredicted about as often) picks no branch; only an element put out
-    /// takes one.
+    /// A hit's worth (`hit`: 0 or 1 of them) taken by element `j`: life
+    /// level, `injured`, hits and its group's count move by it whatever it
+    /// is, so a quiet run's roll (near a coin toss, and mispredicted about
+    /// as often) picks no branch; only an element put out takes one, to
+    /// leave the fight. Whether it was put out. The one body for the logged
+    /// path (`lose_life_level`) and the quiet one.
     #[inline(always)]
-    fn take_quietly(&mut self, j: usize, hit: bool) {
-        // `lose_life_level`'s steps on a copy, as the check.
-        #[cfg(debug_assertions)]
-        let plain = {
-            let mut y = self.s.pieces[j];
-            let before = y.hits;
-            if hit {
-                y.ll = (y.ll - opposed::LL_PER_HIT).max(0);
-                y.injured = true;
-                if !y.m.vehicle {
-                    y.hits = (y.hits + 1).min(y.people);
-                }
-                if y.ll == 0 && y.m.vehicle {
-                    y.hits = y.people;
-                    y.knockout = Some(Knockout::Killed);
-                }
-            }
-            let g = self.s.group_hits[y.group] + y.hits - before;
-            (y.ll, y.hits, y.injured, y.knockout, g, hit && y.ll == 0)
-        };
+    fn take_hit(&mut self, j: usize, hit: bool) -> bool {
         let x = &mut self.s.pieces[j];
         debug_assert!(x.ll >= 0 && x.hits <= x.people);
         let h = i64::from(hit);
@@ -502,20 +484,7 @@ impl Battle<'_, '_> {
         if out {
             self.stop_fighting(j, State::Out);
         }
-        #[cfg(debug_assertions)]
-        {
-            let y = &self.s.pieces[j];
-            let g = self.s.group_hits[y.group];
-            let now = (
-                y.ll,
-                y.hits,
-                y.injured,
-                y.knockout,
-                g,
-                y.state == State::Out,
-            );
-            debug_assert_eq!(now, plain);
-        }
+        out
     }
 
     /// The roll's log line with its named modifiers. Kept out of line and
@@ -561,26 +530,13 @@ impl Battle<'_, '_> {
     /// its LL reach 0 (rules text L109-111); then it is inactive, and a
     /// vehicle's crew bail out to the aid post.
     pub(crate) fn lose_life_level(&mut self, j: usize) {
-        let x = &mut self.s.pieces[j];
-        let before = x.hits;
-        x.ll = (x.ll - opposed::LL_PER_HIT).max(0);
-        x.injured = true;
-        if !x.m.vehicle {
-            x.hits = (x.hits + 1).min(x.people);
-        }
-        let (effect, out) = if x.ll > 0 {
-            ("fights on", false)
-        } else if x.m.vehicle {
-            x.hits = x.people;
-            x.knockout = Some(Knockout::Killed);
-            ("knocked out", true)
-        } else {
-            ("out of action", true)
+        let out = self.take_hit(j, true);
+        let vehicle = self.s.pieces[j].m.vehicle;
+        let effect = match (out, vehicle) {
+            (false, _) => "fights on",
+            (true, true) => "knocked out",
+            (true, false) => "out of action",
         };
-        self.s.group_hits[x.group] += x.hits - before;
-        if out {
-            self.stop_fighting(j, State::Out);
-        }
         let x = &self.s.pieces[j];
         let (ll, hits) = (x.ll, x.hits);
         let role = x.role;
