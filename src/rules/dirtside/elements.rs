@@ -169,6 +169,20 @@ pub enum Make {
     },
 }
 
+impl Make {
+    pub fn is_vehicle(&self) -> bool {
+        matches!(self, Make::Vehicle { .. })
+    }
+
+    /// A vehicle's armour; a team has none.
+    pub fn armour(&self) -> Option<i64> {
+        match self {
+            Make::Vehicle { stats, .. } => Some(stats.armour),
+            Make::Team { .. } => None,
+        }
+    }
+}
+
 /// The per-stand override option: `stand.CODE`.
 pub fn override_key(code: &str) -> String {
     format!("stand.{code}")

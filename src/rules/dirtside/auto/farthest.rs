@@ -37,10 +37,8 @@ impl Farthest {
             }
             side
         });
-        // As many firer classes as `Battle::firer_classes` gives: four a make.
-        let mut all: Vec<Make> = makes[0].clone();
-        all.extend(makes[1].iter().filter(|m| !makes[0].contains(m)));
-        let cells = (0..all.len() * 4 * 2)
+        // Built after the kinds table, whose firer classes it is indexed by.
+        let cells = (0..p.reaches.classes() * 2)
             .map(|_| AtomicI16::new(UNKNOWN))
             .collect();
         Farthest { makes, cells }

@@ -213,8 +213,8 @@ impl Battle<'_, '_> {
                 _,
             ) => {
                 if let Some(w) = launcher {
-                    let vehicle = matches!(make, Make::Vehicle { .. });
-                    return (vehicle && range <= w.max_range()).then_some(Plan::Missile(w));
+                    return (make.is_vehicle() && range <= w.max_range())
+                        .then_some(Plan::Missile(w));
                 }
                 if role == TeamRole::Specialist {
                     return None;
@@ -234,11 +234,7 @@ impl Battle<'_, '_> {
                 } else {
                     infantry::rifle_range(class)
                 };
-                let armour = match make {
-                    Make::Vehicle { stats, .. } => Some(stats.armour),
-                    Make::Team { .. } => None,
-                };
-                match armour {
+                match make.armour() {
                     None => (range <= reach).then_some(Plan::Small(small)),
                     Some(_) if iavr && range <= 4 => Some(Plan::Iavr),
                     Some(0) => (range <= reach).then_some(Plan::Small(small)),

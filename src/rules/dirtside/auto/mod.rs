@@ -102,13 +102,10 @@ pub(crate) fn mf_byte(e: &Element) -> u8 {
 
 impl Element {
     pub fn is_vehicle(&self) -> bool {
-        matches!(self.make, Make::Vehicle { .. })
+        self.make.is_vehicle()
     }
     pub fn armour(&self) -> Option<i64> {
-        match self.make {
-            Make::Vehicle { stats, .. } => Some(stats.armour),
-            Make::Team { .. } => None,
-        }
+        self.make.armour()
     }
     pub fn powered(&self) -> bool {
         matches!(

@@ -62,6 +62,11 @@ pub(super) enum Holds {
 }
 
 impl Reaches {
+    /// How many firer classes there are: make × damaged × ADS active.
+    pub(super) fn classes(&self) -> usize {
+        self.makes * 4
+    }
+
     /// Built once as the battle is prepared, from its pieces as they start.
     pub(super) fn new(p: &super::Prepared) -> Reaches {
         let mut kinds: Vec<Make> = Vec::new();
@@ -251,7 +256,7 @@ impl Battle<'_, '_> {
 
     /// How many numbers `firer_class` gives.
     pub(super) fn firer_classes(&self) -> usize {
-        self.reaches().makes * 4
+        self.reaches().classes()
     }
 
     /// The ranges below `MASKED` at which `e` has a shot at `t` other than
