@@ -44,12 +44,14 @@ impl Battle<'_, '_> {
     }
 
     /// Whether `f` is settled: one of `Prepared::only_watch`, out of every
-    /// reach for good, free, with the log off (the doctrine logs the
-    /// marker it places again) and the battle not over.
+    /// reach for good, with no suppressed friend to pass an action to (not
+    /// `unsure`: only leaders ever are), free, with the log off (the
+    /// doctrine logs the marker it places again) and the battle not over.
     #[inline]
     pub(super) fn settled(&self, f: usize) -> bool {
         self.p.only_watch.get(f)
             && self.s.remote.get(f)
+            && !self.s.unsure.get(f)
             && !self.s.log.is_on()
             && self.s.over.is_none()
             && !self.s.places[f].suppressed

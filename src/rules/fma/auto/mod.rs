@@ -190,9 +190,9 @@ pub(crate) struct Prepared<'a> {
     pub(crate) windows: Vec<windows::Windows>,
     /// Figures whose short form (`idle`) can only watch: they do not
     /// advance (defenders, mounted crewmen), have a gun with ammunition
-    /// and are no crew, loader, rocket gunner or leader able to pass an
-    /// action (`leaders`). Once remote, their activation is the isolation
-    /// test and the marker (`Battle::settled_activation`).
+    /// and are no crew, loader or rocket gunner. Once remote, their
+    /// activation is the isolation test and the marker, a leader's when it
+    /// has no friend to pass an action to (`Battle::settled_activation`).
     pub(crate) only_watch: Bits,
 }
 

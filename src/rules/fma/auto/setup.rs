@@ -186,8 +186,7 @@ impl<'a> Prepared<'a> {
                 && !fig.crewed
                 && fig.loads_for.is_none()
                 && fig.arm != Arm::Rocket
-                && p.guns[f].gun.is_some()
-                && !p.leaders.get(f);
+                && p.guns[f].gun.is_some();
             p.only_watch.set(f, still);
         }
         Ok(p)
