@@ -69,7 +69,11 @@ impl Battle<'_, '_> {
         #[cfg(debug_assertions)]
         let before = (self.s.clone(), crate::core::dice::rolled_on_this_thread());
         let passed = self.isolation_test(f);
-        self.set_overwatch(f, passed);
+        // `set_overwatch`, inlined here only (it stays a call elsewhere):
+        // the figure is up.
+        debug_assert!(self.up(f));
+        self.s.places[f].overwatch = passed;
+        self.s.watching.set(f, passed);
         #[cfg(debug_assertions)]
         self.check_settled(f, before);
     }
