@@ -202,6 +202,16 @@ impl Battle<'_, '_> {
 
     pub(crate) fn activate(&mut self, f: usize) {
         self.set_activated(f);
+        if self.settled(f) {
+            self.settled_activation(f);
+            return;
+        }
+        self.full_activation(f);
+    }
+
+    /// An activation by the doctrine (its short form included), after
+    /// `set_activated`.
+    pub(super) fn full_activation(&mut self, f: usize) {
         // A marker counts only until the figure's next activation (L949-956):
         // it may place a fresh one now, never fire the old one.
         self.set_overwatch(f, false);

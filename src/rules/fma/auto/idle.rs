@@ -43,6 +43,58 @@ impl Battle<'_, '_> {
         true
     }
 
+    /// Whether `f` is settled: one of `Prepared::only_watch`, out of every
+    /// reach for good, with no suppressed friend to pass an action to (not
+    /// `unsure`: only leaders ever are), free, with the log off (the
+    /// doctrine logs the marker it places again) and the battle not over.
+    #[inline]
+    pub(super) fn settled(&self, f: usize) -> bool {
+        self.p.only_watch.get(f)
+            && self.s.remote.get(f)
+            && !self.s.unsure.get(f)
+            && !self.s.log.is_on()
+            && self.s.over.is_none()
+            && !self.s.places[f].suppressed
+    }
+
+    /// A settled figure's activation: by the doctrine, its isolation test
+    /// and, if passed, the short form's overwatch marker (the one it held,
+    /// taken away and placed again), so neither the marker's removal nor
+    /// the short form's tests are made. Test builds check it against the
+    /// doctrine. Out of line: the activation keeps one isolation test
+    /// inlined, its own.
+    #[inline(never)]
+    pub(super) fn settled_activation(&mut self, f: usize) {
+        debug_assert!(self.settled(f));
+        #[cfg(debug_assertions)]
+        let before = (self.s.clone(), crate::core::dice::rolled_on_this_thread());
+        let passed = self.isolation_test(f);
+        // `set_overwatch`, inlined here only (it stays a call elsewhere):
+        // the figure is up.
+        debug_assert!(self.up(f));
+        self.s.places[f].overwatch = passed;
+        self.s.watching.set(f, passed);
+        #[cfg(debug_assertions)]
+        self.check_settled(f, before);
+    }
+
+    /// Test builds: a settled activation left the battle as the doctrine
+    /// would have, from the same state.
+    #[cfg(debug_assertions)]
+    fn check_settled(&mut self, f: usize, before: (super::State, u64)) {
+        use crate::core::dice::rolled_on_this_thread;
+        let (start, fast_end) = (before.1, rolled_on_this_thread());
+        let fast = std::mem::replace(&mut self.s, before.0);
+        self.full_activation(f);
+        assert_eq!(rolled_on_this_thread() - fast_end, fast_end - start, "dice");
+        let (a, b) = (&fast, &self.s);
+        assert!(a.places == b.places && a.stands == b.stands);
+        assert!(a.alive == b.alive && a.ready == b.ready && a.pinned == b.pinned);
+        assert!(a.watching == b.watching && a.front == b.front && a.clock == b.clock);
+        assert!(a.stamps == b.stamps && a.unsure == b.unsure && a.remote == b.remote);
+        self.s = fast;
+    }
+
     /// No enemy within reach: no fight, charge, aim or fire, and no watcher
     /// or reactor can shoot between the actions. What is left is the
     /// attackers' advance and the overwatch marker; a move through a cloud
@@ -167,6 +219,27 @@ mod tests {
         (0..p.figures.len())
             .map(|f| (p.figures[f].role, b.s.remote.get(f)))
             .collect()
+    }
+
+    #[test]
+    fn settled_figures_activate_as_the_doctrine_would() {
+        // Test builds check every settled activation against the doctrine
+        // (`check_settled`); here: that a wide defence has some, turn after
+        // turn, with the log off.
+        let mut settled = 0;
+        for seed in 1..=3 {
+            let s = battle(&vec![RIFLES; 8], &vec![RIFLES; 40], 60, Campaign::Cover);
+            let p = Prepared::new(&s, false).unwrap();
+            let mut b = Battle {
+                p: &p,
+                s: p.start(Roller::seeded(seed)),
+            };
+            while b.s.over.is_none() && b.s.turn < 4 {
+                b.turn();
+                settled += (0..p.figures.len()).filter(|&f| b.settled(f)).count();
+            }
+        }
+        assert!(settled > 0);
     }
 
     #[test]

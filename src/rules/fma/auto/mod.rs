@@ -188,6 +188,12 @@ pub(crate) struct Prepared<'a> {
     pub(crate) smoke: screen::Kit,
     /// Each figure's windows across for its most asked reaches.
     pub(crate) windows: Vec<windows::Windows>,
+    /// Figures whose short form (`idle`) can only watch: they do not
+    /// advance (defenders, mounted crewmen), have a gun with ammunition
+    /// and are no crew, loader or rocket gunner. Once remote, their
+    /// activation is the isolation test and the marker, a leader's when it
+    /// has no friend to pass an action to (`Battle::settled_activation`).
+    pub(crate) only_watch: Bits,
 }
 
 /// Everything that changes while a battle is fought; cloned for `undo`.

@@ -35,7 +35,7 @@ impl Battle<'_, '_> {
 
     /// An isolated figure's reaction test on activation; `false` when it
     /// failed and may do nothing this turn.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn isolation_test(&mut self, f: usize) -> bool {
         // Mostly a neighbour across the table is near: that is answered
         // here, in the activation, and only the rest goes out of line.
@@ -48,7 +48,7 @@ impl Battle<'_, '_> {
 
     /// Whether the friend next to `f` across the table, either side, is up
     /// within its quality die (`isolated`'s first look).
-    #[inline]
+    #[inline(always)]
     fn neighbour_near(&self, f: usize) -> bool {
         let q = self.p.figures[f].quality.sides();
         let reach = (q * q) as f64;

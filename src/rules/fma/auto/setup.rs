@@ -56,6 +56,7 @@ impl<'a> Prepared<'a> {
                 rounds: Vec::new(),
             },
             windows: Vec::new(),
+            only_watch: Bits::default(),
         };
         for role in [Role::Attacker, Role::Defender] {
             let force = setup.force(role);
@@ -179,6 +180,15 @@ impl<'a> Prepared<'a> {
         }
         p.leader_words = p.leaders.summary();
         p.windows = p.find_windows();
+        p.only_watch = Bits::new(p.figures.len());
+        for (f, fig) in p.figures.iter().enumerate() {
+            let still = (fig.role == Role::Defender || fig.mounted)
+                && !fig.crewed
+                && fig.loads_for.is_none()
+                && fig.arm != Arm::Rocket
+                && p.guns[f].gun.is_some();
+            p.only_watch.set(f, still);
+        }
         Ok(p)
     }
 
