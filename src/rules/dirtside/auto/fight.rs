@@ -131,7 +131,10 @@ impl Battle<'_, '_> {
         let mut u = from.get().max(range.start);
         while u < range.end {
             let x = &self.s.units[u];
-            if x.role == side && !x.activated && self.present(u) {
+            // One test of all three (`&`): which of them fails follows the
+            // units' order and state, a branch apiece the predictor missed.
+            if (x.role == side) & !x.activated & (!x.out & (self.s.alive_n[u] > 0)) {
+                debug_assert!(self.present(u));
                 break;
             }
             u += 1;
