@@ -196,6 +196,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) reaches: reach::Reaches,
     /// Per firer class and enemy side, the farthest shot at anything.
     pub(crate) farthest: farthest::Farthest,
+    /// The kept lists and counts every fight starts from.
+    pub(crate) opening: setup::Opening,
     /// This prepared battle among all prepared in the process: a state
     /// reused for the same battle keeps the answers about its opening.
     pub(crate) id: u64,
