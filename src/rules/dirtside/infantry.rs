@@ -39,11 +39,11 @@ pub const KILL_VALUES: [(Class, i64); 3] =
     [(Class::Militia, 3), (Class::Line, 4), (Class::Powered, 5)];
 
 pub fn kill_value(c: Class) -> i64 {
-    KILL_VALUES
-        .iter()
-        .find(|(k, _)| *k == c)
-        .map(|(_, v)| *v)
-        .unwrap_or(4)
+    // The table lists every kind in the enum's order (checked by the
+    // tests): read by place, not searched, on the odds' hot path.
+    let (k, v) = KILL_VALUES[c as usize];
+    debug_assert_eq!(k, c);
+    v
 }
 
 /// Personal arms' range in inches (APSW 12).
@@ -53,11 +53,11 @@ pub const RIFLE_RANGES: [(Class, i64); 3] =
 pub const APSW_RANGE: i64 = 12;
 
 pub fn rifle_range(c: Class) -> i64 {
-    RIFLE_RANGES
-        .iter()
-        .find(|(k, _)| *k == c)
-        .map(|(_, v)| *v)
-        .unwrap_or(6)
+    // The table lists every kind in the enum's order (checked by the
+    // tests): read by place, not searched, on the odds' hot path.
+    let (k, v) = RIFLE_RANGES[c as usize];
+    debug_assert_eq!(k, c);
+    v
 }
 
 /// What a team fights with.
@@ -131,23 +131,37 @@ pub const ASSAULT_VALID: [(Cover, Colours); 3] = [
 ];
 
 pub fn firefight_valid(c: Cover) -> Colours {
-    FIREFIGHT_VALID
-        .iter()
-        .find(|(k, _)| *k == c)
-        .map(|(_, v)| *v)
-        .unwrap_or(Colours::RY)
+    // The table lists every kind in the enum's order (checked by the
+    // tests): read by place, not searched, on the odds' hot path.
+    let (k, v) = FIREFIGHT_VALID[c as usize];
+    debug_assert_eq!(k, c);
+    v
 }
 
 pub fn assault_valid(c: Cover) -> Colours {
-    ASSAULT_VALID
-        .iter()
-        .find(|(k, _)| *k == c)
-        .map(|(_, v)| *v)
-        .unwrap_or(Colours::RYG)
+    // The table lists every kind in the enum's order (checked by the
+    // tests): read by place, not searched, on the odds' hot path.
+    let (k, v) = ASSAULT_VALID[c as usize];
+    debug_assert_eq!(k, c);
+    v
 }
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn tables_read_by_place_list_kinds_in_order() {
+        for (i, c) in Class::ALL.into_iter().enumerate() {
+            assert_eq!(c as usize, i);
+            assert_eq!(KILL_VALUES[i].0, c);
+            assert_eq!(RIFLE_RANGES[i].0, c);
+        }
+        for (i, c) in Cover::ALL.into_iter().enumerate() {
+            assert_eq!(c as usize, i);
+            assert_eq!(FIREFIGHT_VALID[i].0, c);
+            assert_eq!(ASSAULT_VALID[i].0, c);
+        }
+    }
+
     use super::*;
 
     #[test]

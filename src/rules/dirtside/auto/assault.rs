@@ -27,7 +27,6 @@ impl Battle<'_, '_> {
         // range is asked first (nearly every unit is out of it), whether
         // the unit holds teams only of one near enough to matter.
         let within = 2 * mf + 2;
-        let mut target: Option<(i64, usize)> = None;
         debug_assert!(self.seen_ok(other.index()));
         // Most tries find no enemy unit within a double move at all: the
         // nearest in order of spot tells, before the roster walk.
@@ -37,13 +36,16 @@ impl Battle<'_, '_> {
         } else {
             &[]
         };
+        // The best so far starts just past the double move, so one compare
+        // both bounds the range and keeps the first of the nearest.
+        let mut best = (within + 1, usize::MAX);
         for y in walk {
             let (v, gap) = (y.unit(), (y.dist - here).abs());
-            if gap > within || target.is_some_and(|(g, _)| gap >= g) || !self.holds_teams(v) {
-                continue;
+            if gap < best.0 && self.holds_teams(v) {
+                best = (gap, v);
             }
-            target = Some((gap, v));
         }
+        let target = (best.1 != usize::MAX).then_some(best);
         debug_assert_eq!(
             target,
             self.side_iter(other)

@@ -108,10 +108,13 @@ impl Battle<'_, '_> {
         if own == 0 || own >= enemy {
             return false;
         }
-        let idle = self
-            .side_iter(side)
-            .filter(|&u| !self.s.units[u].activated)
-            .all(|u| !self.targets_in_reach(u));
+        // The side's compact entries (its roster, in order, with each
+        // unit's idle bit), not the wide `Unit`s: asked at every alternation.
+        debug_assert!(self.seen_ok(side.index()));
+        let idle = self.s.seen[side.index()]
+            .iter()
+            .filter(|y| y.idle)
+            .all(|y| !self.targets_in_reach(y.unit()));
         if idle {
             self.log(Some(side), move |_| DsEvent::Pass {
                 side: side.as_str(),
@@ -131,7 +134,10 @@ impl Battle<'_, '_> {
         let mut u = from.get().max(range.start);
         while u < range.end {
             let x = &self.s.units[u];
-            if x.role == side && !x.activated && self.present(u) {
+            // One test of all three (`&`): which of them fails follows the
+            // units' order and state, a branch apiece the predictor missed.
+            if (x.role == side) & !x.activated & (!x.out & (self.s.alive_n[u] > 0)) {
+                debug_assert!(self.present(u));
                 break;
             }
             u += 1;

@@ -290,12 +290,15 @@ impl Battle<'_, '_> {
         let role = self.s.units[u].role;
         // APSW teams count among those firing first (`silence`): the shots
         // that need the roll and the APSW teams' among them, in one pass.
-        let (mut eligible, mut apsw) = (0, 0);
+        // Counted without a branch on each shot's kind (mixed kinds in a
+        // list were branches the predictor missed), with whether any shot is
+        // a missile, the only shots the ADS pass below looks at.
+        let (mut eligible, mut apsw, mut missiles) = (0, 0, false);
         for &(e, _, p) in &shots {
-            if self.needs_effectiveness(e, p) {
-                eligible += 1;
-                apsw += usize::from(self.apsw_team(e));
-            }
+            let needs = self.needs_effectiveness(e, p);
+            eligible += usize::from(needs);
+            apsw += usize::from(needs & self.apsw_team(e));
+            missiles |= matches!(p, Plan::Missile(_));
         }
         if eligible > 0 {
             let unit = self.s.units[u];
@@ -323,7 +326,8 @@ impl Battle<'_, '_> {
         let mut attack = self.new_attack();
         // Each ADS covering a target declares, once for the whole attack, how
         // many of its missiles it engages: as many as it can (L806-814).
-        for (_, t, p) in &shots {
+        let with_missiles = if missiles { &shots[..] } else { &[][..] };
+        for (_, t, p) in with_missiles {
             if !matches!(p, Plan::Missile(_)) {
                 continue;
             }
@@ -402,7 +406,7 @@ impl Battle<'_, '_> {
     /// Infantry small arms and rockets need the unit's fire effectiveness.
     #[inline]
     fn needs_effectiveness(&self, e: usize, p: Plan) -> bool {
-        !self.s.elements[e].is_vehicle() && matches!(p, Plan::Small(_) | Plan::Iavr)
+        !self.s.elements[e].is_vehicle() & matches!(p, Plan::Small(_) | Plan::Iavr)
     }
 
     #[inline]

@@ -196,6 +196,8 @@ pub(crate) struct Prepared<'a> {
     pub(crate) reaches: reach::Reaches,
     /// Per firer class and enemy side, the farthest shot at anything.
     pub(crate) farthest: farthest::Farthest,
+    /// The kept lists and counts every fight starts from.
+    pub(crate) opening: setup::Opening,
     /// This prepared battle among all prepared in the process: a state
     /// reused for the same battle keeps the answers about its opening.
     pub(crate) id: u64,
@@ -520,14 +522,24 @@ impl Battle<'_, '_> {
     }
 
     pub(crate) fn unit_mf(&self, u: usize) -> i64 {
-        self.alive(u)
-            .map(|e| {
-                debug_assert_eq!(i64::from(self.s.mf[e]), self.s.elements[e].mf());
-                i64::from(self.s.mf[e])
-            })
-            .filter(|m| *m > 0)
-            .min()
-            .unwrap_or(0)
+        // A fold with selects, not `filter` … `min`: how many elements a
+        // unit has left and which of them are slowest were branches the
+        // predictor missed.
+        let least = self.alive_slice(u).iter().fold(i64::MAX, |least, &e| {
+            debug_assert_eq!(i64::from(self.s.mf[e]), self.s.elements[e].mf());
+            let m = i64::from(self.s.mf[e]);
+            least.min(if m > 0 { m } else { i64::MAX })
+        });
+        let least = if least == i64::MAX { 0 } else { least };
+        debug_assert_eq!(
+            least,
+            self.alive(u)
+                .map(|e| i64::from(self.s.mf[e]))
+                .filter(|m| *m > 0)
+                .min()
+                .unwrap_or(0)
+        );
+        least
     }
 
     /// Sets `State::mf` of element `e` after a change to what it reads.

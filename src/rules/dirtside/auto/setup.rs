@@ -38,6 +38,7 @@ impl<'a> Prepared<'a> {
             carried: false,
             reaches: Default::default(),
             farthest: Default::default(),
+            opening: Default::default(),
             id: super::reach::battle_id(),
         };
         for role in Role::BOTH {
@@ -179,6 +180,7 @@ impl<'a> Prepared<'a> {
             .collect();
         p.reaches = super::reach::Reaches::new(&p);
         p.farthest = super::farthest::Farthest::new(&p);
+        p.opening = p.open();
         Ok(p)
     }
 
@@ -213,25 +215,38 @@ impl<'a> Prepared<'a> {
     /// Each side's units on the table, in order (`State::roster`), their
     /// compact entries and places among them, and how many are not broken:
     /// what a fight starts from, fresh or restarted.
-    pub(crate) fn fill_roster(&self, s: &mut State) {
+    fn fill_roster(&self, s: &mut Opening) {
         let (roster, seen, seen_at) = (&mut s.roster, &mut s.seen, &mut s.seen_at);
         seen_at.clear();
-        seen_at.resize(s.units.len(), usize::MAX);
+        seen_at.resize(self.units.len(), usize::MAX);
         for r in roster.iter_mut() {
             r.clear();
         }
         for r in seen.iter_mut() {
             r.clear();
         }
-        for (u, x) in s.units.iter().enumerate() {
+        for (u, x) in self.units.iter().enumerate() {
             if !x.out && s.alive_n[u] > 0 {
                 roster[x.role.index()].push(u);
                 seen_at[u] = seen[x.role.index()].len();
                 seen[x.role.index()].push(super::seen::Seen::of(u, x));
             }
         }
-        super::near::fill_near(&s.seen, &mut s.near, &mut s.near_at, s.units.len());
-        s.unbroken = unbroken(&s.units, &s.roster);
+        super::near::fill_near(&s.seen, &mut s.near, &mut s.near_at, self.units.len());
+        s.unbroken = unbroken(&self.units, &s.roster);
+    }
+
+    /// The kept lists and counts a fight starts from, worked out from the
+    /// opening elements and units.
+    fn open(&self) -> Opening {
+        let mut o = Opening::default();
+        self.count_members(&mut o.alive_n, |x| x.alive);
+        self.count_members(&mut o.aboard_n, |x| x.alive && x.aboard.is_some());
+        self.count_members(&mut o.lost_n, |x| x.lost);
+        self.fill_alive(&mut o.alive_list);
+        self.fill_mf(&mut o.mf);
+        self.fill_roster(&mut o);
+        o
     }
 
     pub(crate) fn start(&self, dice: Roller) -> State {
@@ -277,11 +292,15 @@ impl<'a> Prepared<'a> {
         s.pot.clone_from(&self.pot);
         s.elements.clone_from(&self.elements);
         s.units.clone_from(&self.units);
-        self.count_members(&mut s.alive_n, |x| x.alive);
-        self.count_members(&mut s.aboard_n, |x| x.alive && x.aboard.is_some());
-        self.count_members(&mut s.lost_n, |x| x.lost);
-        self.fill_alive(&mut s.alive_list);
-        self.fill_mf(&mut s.mf);
+        // Copied from the opening worked out once (the prepared battle never
+        // changes), not counted afresh from the elements at every restart.
+        let o = &self.opening;
+        debug_assert!(*o == self.open());
+        s.alive_n.clone_from(&o.alive_n);
+        s.aboard_n.clone_from(&o.aboard_n);
+        s.lost_n.clone_from(&o.lost_n);
+        s.alive_list.clone_from(&o.alive_list);
+        s.mf.clone_from(&o.mf);
         s.turn = 0;
         s.log.clear();
         s.log.set_on(self.log);
@@ -289,8 +308,32 @@ impl<'a> Prepared<'a> {
         s.left_behind = false;
         s.reach_memo.restart(self.units.len(), self.id);
         s.over = None;
-        self.fill_roster(s);
+        s.roster.clone_from(&o.roster);
+        s.seen.clone_from(&o.seen);
+        s.seen_at.clone_from(&o.seen_at);
+        s.near.clone_from(&o.near);
+        s.near_at.clone_from(&o.near_at);
+        s.unbroken = o.unbroken;
     }
+}
+
+/// What `reset` sets a fight's kept lists and counts to (the `State`
+/// fields of the same names): worked out once as the battle is prepared,
+/// since they follow from the opening elements and units alone, and copied
+/// at each of an odds run's thousands of restarts.
+#[derive(Clone, Default, PartialEq)]
+pub(crate) struct Opening {
+    alive_n: Vec<usize>,
+    aboard_n: Vec<usize>,
+    lost_n: Vec<usize>,
+    alive_list: Vec<usize>,
+    mf: Vec<u8>,
+    roster: [Vec<usize>; 2],
+    seen: [Vec<super::seen::Seen>; 2],
+    seen_at: Vec<usize>,
+    near: [Vec<super::seen::Seen>; 2],
+    near_at: Vec<usize>,
+    unbroken: [usize; 2],
 }
 
 /// Per side, its units on `roster` below Broken (`State::unbroken`).

@@ -360,13 +360,23 @@ impl Battle<'_, '_> {
         }
         let range = self.element_range(e, t, gap);
         let key = (i, self.make_index(t), range);
-        let plan = match kept.iter().find(|(k, _)| *k == key) {
-            Some(&(_, p)) => p,
-            None => {
-                let p = self.plan_at(e, t, range);
-                kept.push((key, p));
-                p
-            }
+        // Alike elements fire one after another: the last plan asked nearly
+        // always answers, and one compare mispredicts far less than a
+        // search whose length follows the unit's makes.
+        let plan = match kept.last() {
+            Some(&(k, p)) if k == key => p,
+            _ => match kept.iter().position(|(k, _)| *k == key) {
+                Some(j) => {
+                    let hit = kept[j];
+                    kept.push(hit);
+                    hit.1
+                }
+                None => {
+                    let p = self.plan_at(e, t, range);
+                    kept.push((key, p));
+                    p
+                }
+            },
         };
         debug_assert_eq!(plan, self.plan(e, t, gap));
         plan
@@ -408,25 +418,32 @@ impl Battle<'_, '_> {
             };
         debug_assert!(!far || !self.alive(u).any(|e| self.has_target(e, None)));
         let alive = if far { &[][..] } else { self.alive_slice(u) };
+        // Alike elements come one after another (most units are one make):
+        // the last kind's search nearly always answers.
+        let mut last: Option<(FirerKind, usize)> = None;
         for (k, &e) in alive.iter().enumerate() {
             let kind = self.firer_kind(e);
-            let i = match buf.searched.iter().position(|(c, _)| *c == kind) {
-                Some(i) => i,
-                None => {
-                    let chosen = self.choose(e, only, true, &mut buf.options);
-                    #[cfg(debug_assertions)]
-                    {
-                        let mut all = Vec::new();
-                        let plain = self.choose(e, only, false, &mut all);
-                        let view = |c: Chosen, o: &[usize]| {
-                            c.map(|(v, t, a, n)| (v, t, o[a..a + n].to_vec()))
-                        };
-                        debug_assert_eq!(view(chosen, &buf.options), view(plain, &all));
+            let i = match last.filter(|l| l.0 == kind) {
+                Some((_, i)) => i,
+                None => match buf.searched.iter().position(|(c, _)| *c == kind) {
+                    Some(i) => i,
+                    None => {
+                        let chosen = self.choose(e, only, true, &mut buf.options);
+                        #[cfg(debug_assertions)]
+                        {
+                            let mut all = Vec::new();
+                            let plain = self.choose(e, only, false, &mut all);
+                            let view = |c: Chosen, o: &[usize]| {
+                                c.map(|(v, t, a, n)| (v, t, o[a..a + n].to_vec()))
+                            };
+                            debug_assert_eq!(view(chosen, &buf.options), view(plain, &all));
+                        }
+                        buf.searched.push((kind, chosen));
+                        buf.searched.len() - 1
                     }
-                    buf.searched.push((kind, chosen));
-                    buf.searched.len() - 1
-                }
+                },
             };
+            last = Some((kind, i));
             let picked = buf.searched[i].1.and_then(|(v, t, a, n)| {
                 let t = self.aim(e, k, (v, t), &buf.options[a..a + n]);
                 self.plan_kept(e, t, (i, v), &mut buf.plans).map(|p| (t, p))
