@@ -222,6 +222,18 @@ impl Roller {
         self.script.is_empty() && !self.manual && !self.record
     }
 
+    /// The seeded dice themselves when the roller is `quiet`, for a caller
+    /// that rolls several dice in a row (FMA's shot): one look at the typed
+    /// dice for all of them. `Dice::d` is the very die `d` rolls then.
+    #[inline]
+    pub fn quiet_dice(&mut self) -> Option<&mut Dice> {
+        if self.quiet() {
+            Some(&mut self.dice)
+        } else {
+            None
+        }
+    }
+
     /// Typed dice the line did not use.
     pub fn left_over(&self) -> usize {
         self.script.len()
@@ -430,6 +442,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The quiet roller's own dice roll what `d` rolls, and a roller that
+    /// keeps its dice (table play) does not hand them out.
+    #[test]
+    fn quiet_dice_are_d() {
+        for sides in [1, 6, 10, 12, 100] {
+            for seed in 0..20 {
+                let mut a = Roller::seeded(seed);
+                let mut b = Roller::seeded(seed);
+                for _ in 0..100 {
+                    let dice = a.quiet_dice().expect("a seeded roller is quiet");
+                    assert_eq!(i64::from(dice.d(sides)), b.d(sides));
+                }
+            }
+        }
+        assert!(Roller::for_table(1, false).quiet_dice().is_none());
     }
 
     /// The sliver branch is about 1 roll in 43 million, so the loop above

@@ -318,18 +318,22 @@ impl Battle<'_, '_> {
             armour: tf.armour,
             cover,
         };
-        let q = self.roll(fig.quality);
-        let p = self.roll(fp);
+        let detailed = self.p.option == FireOption::Detailed;
+        let (q, p, mut against) = if detailed {
+            let [q, p, a] = self.roll_three(fig.quality, fp, tf.quality);
+            (q, p, a)
+        } else {
+            let q = self.roll(fig.quality);
+            (q, self.roll(fp), q)
+        };
         let mut faces = Faces {
             quality: q.roll,
             firepower: p.roll,
             ..Faces::default()
         };
         let mut effect = Vec::new();
-        let against;
         match self.p.option {
             FireOption::Detailed => {
-                against = self.roll(tf.quality);
                 faces.target = Some(against.roll);
                 if shot.hits(q.roll, p.roll, against.roll) {
                     let i = self.roll_rated(w.impact());

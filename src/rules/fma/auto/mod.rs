@@ -355,6 +355,20 @@ impl Battle<'_, '_> {
             roll: self.s.dice.d(die.sides() as u32),
         }
     }
+
+    /// Three dice in a row (a shot's quality, firepower and the target's
+    /// quality): the rolls of three `roll`s, with one look at whether the
+    /// roller is quiet (odds runs) instead of one a die.
+    fn roll_three(&mut self, a: Die, b: Die, c: Die) -> [Rolled; 3] {
+        let Some(dice) = self.s.dice.quiet_dice() else {
+            return [self.roll(a), self.roll(b), self.roll(c)];
+        };
+        let mut one = |die: Die| Rolled {
+            die: die.name(),
+            roll: i64::from(dice.d(die.sides() as u32)),
+        };
+        [one(a), one(b), one(c)]
+    }
 }
 
 /// Hand-built battles for the resolver's and the table's unit tests.
