@@ -182,11 +182,7 @@ impl<'a> Prepared<'a> {
         p.windows = p.find_windows();
         p.only_watch = Bits::new(p.figures.len());
         for (f, fig) in p.figures.iter().enumerate() {
-            let still = (fig.role == Role::Defender || fig.mounted)
-                && !fig.crewed
-                && fig.loads_for.is_none()
-                && fig.arm != Arm::Rocket
-                && p.guns[f].gun.is_some();
+            let still = !fig.advances() && fig.may_idle() && p.guns[f].gun.is_some();
             p.only_watch.set(f, still);
         }
         Ok(p)
