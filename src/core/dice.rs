@@ -57,7 +57,14 @@ impl Dice {
     /// and odds runs roll millions of dice.
     #[inline(always)]
     fn below(&mut self, range: u32) -> u32 {
-        let wide = u64::from(self.rng.next_u32()) * u64::from(range);
+        let word = self.rng.next_u32();
+        self.below_from(word, range)
+    }
+
+    /// `below` with its first number drawn already.
+    #[inline(always)]
+    fn below_from(&mut self, word: u32, range: u32) -> u32 {
+        let wide = u64::from(word) * u64::from(range);
         let (mut result, lo) = ((wide >> 32) as u32, wide as u32);
         if lo > range.wrapping_neg() {
             let new_hi = ((u64::from(self.rng.next_u32()) * u64::from(range)) >> 32) as u32;
@@ -77,11 +84,25 @@ impl Dice {
     /// Two d100s, the first drawn first: the numbers of two `d100` calls,
     /// counted in one step (an odds run of ACTION makes thousands of
     /// opposed rolls a fight).
+    ///
+    /// The two words come as one `u64` (the generator's `next_u64` is its
+    /// next two `u32` words, low then high, across a block's end too): one
+    /// look at the block's index instead of two. Only when the first die
+    /// lands in the biased sliver does it take the second word for its
+    /// extra number, and the second die draws afresh, as `below` would.
     #[inline(always)]
     pub fn two_d100(&mut self) -> (u32, u32) {
         ROLLED.with(|n| n.set(n.get() + 2));
-        let a = 1 + self.below(100);
-        (a, 1 + self.below(100))
+        let pair = self.rng.next_u64();
+        let (first, second) = (pair as u32, (pair >> 32) as u32);
+        let wide = u64::from(first) * 100;
+        let (a, lo) = ((wide >> 32) as u32, wide as u32);
+        if lo > 100u32.wrapping_neg() {
+            let new_hi = ((u64::from(second) * 100) >> 32) as u32;
+            let a = a + u32::from(lo.checked_add(new_hi).is_none());
+            return (1 + a, 1 + self.below(100));
+        }
+        (1 + a, 1 + self.below_from(second, 100))
     }
 
     /// 1d10 read 1..10, as the firing rules read it.
@@ -479,6 +500,32 @@ mod tests {
         assert_eq!(a.d100(), b.rng.random_range(1..=100));
         assert_eq!(a.rng.get_word_pos(), SLIVER_WORD + 2, "a second number");
         assert_eq!(b.rng.get_word_pos(), SLIVER_WORD + 2);
+    }
+
+    /// `two_d100` draws its two words as one `u64`: it must give rand's two
+    /// d100s and leave the generator where they leave it, with either die
+    /// in the biased sliver and with the pair across a block's end.
+    #[test]
+    fn two_d100_is_two_of_rands() {
+        const SLIVER_WORD: u128 = 115_523_743;
+        let starts = [SLIVER_WORD, SLIVER_WORD - 1, 63, 64, 127, 0, 5];
+        for start in starts {
+            let (mut a, mut b) = (Dice::from_seed(0), Dice::from_seed(0));
+            a.rng.set_word_pos(start);
+            b.rng.set_word_pos(start);
+            let plain: (u32, u32) = (b.rng.random_range(1..=100), b.rng.random_range(1..=100));
+            assert_eq!(a.two_d100(), plain, "from word {start}");
+            assert_eq!(
+                a.rng.get_word_pos(),
+                b.rng.get_word_pos(),
+                "from word {start}"
+            );
+        }
+        let (mut a, mut b) = (Dice::from_seed(7), Dice::from_seed(7));
+        for _ in 0..1000 {
+            let plain: (u32, u32) = (b.rng.random_range(1..=100), b.rng.random_range(1..=100));
+            assert_eq!(a.two_d100(), plain);
+        }
     }
 
     const PINNED_D10_SEED_42: [u32; 12] = [3, 7, 2, 10, 8, 5, 4, 7, 8, 3, 7, 2];
