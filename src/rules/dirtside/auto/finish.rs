@@ -35,9 +35,15 @@ impl Battle<'_, '_> {
             return;
         }
         let out = Role::BOTH.map(|r| self.broken(r));
-        self.s.over = ending(out, |_| {
-            "are broken: every unit broken, withdrawn or destroyed".into()
-        });
+        let why = |_| "are broken: every unit broken, withdrawn or destroyed".into();
+        // Asked after every fire and move, and nearly always neither side is
+        // out: `ending` (shared with the other rulesets, so not always
+        // inlined) is called only when it has a verdict to give.
+        if out == [false, false] {
+            debug_assert!(ending(out, why).is_none());
+            return;
+        }
+        self.s.over = ending(out, why);
     }
 
     /// The result; `called` is the umpire's decision in a played battle.
