@@ -39,11 +39,7 @@ pub const KILL_VALUES: [(Class, i64); 3] =
     [(Class::Militia, 3), (Class::Line, 4), (Class::Powered, 5)];
 
 pub fn kill_value(c: Class) -> i64 {
-    // The table lists every kind in the enum's order (checked by the
-    // tests): read by place, not searched, on the odds' hot path.
-    let (k, v) = KILL_VALUES[c as usize];
-    debug_assert_eq!(k, c);
-    v
+    by_place(&KILL_VALUES, c, c as usize)
 }
 
 /// Personal arms' range in inches (APSW 12).
@@ -53,11 +49,7 @@ pub const RIFLE_RANGES: [(Class, i64); 3] =
 pub const APSW_RANGE: i64 = 12;
 
 pub fn rifle_range(c: Class) -> i64 {
-    // The table lists every kind in the enum's order (checked by the
-    // tests): read by place, not searched, on the odds' hot path.
-    let (k, v) = RIFLE_RANGES[c as usize];
-    debug_assert_eq!(k, c);
-    v
+    by_place(&RIFLE_RANGES, c, c as usize)
 }
 
 /// What a team fights with.
@@ -131,23 +123,30 @@ pub const ASSAULT_VALID: [(Cover, Colours); 3] = [
 ];
 
 pub fn firefight_valid(c: Cover) -> Colours {
-    // The table lists every kind in the enum's order (checked by the
-    // tests): read by place, not searched, on the odds' hot path.
-    let (k, v) = FIREFIGHT_VALID[c as usize];
-    debug_assert_eq!(k, c);
-    v
+    by_place(&FIREFIGHT_VALID, c, c as usize)
 }
 
 pub fn assault_valid(c: Cover) -> Colours {
-    // The table lists every kind in the enum's order (checked by the
-    // tests): read by place, not searched, on the odds' hot path.
-    let (k, v) = ASSAULT_VALID[c as usize];
-    debug_assert_eq!(k, c);
+    by_place(&ASSAULT_VALID, c, c as usize)
+}
+
+/// `table`'s value for `kind`, which sits at `place` (its place in its
+/// enum): the tables list every kind in order (checked by the tests), so
+/// the hot path of an odds run reads them by place instead of searching.
+fn by_place<K: Copy + PartialEq + std::fmt::Debug, V: Copy>(
+    table: &[(K, V)],
+    kind: K,
+    place: usize,
+) -> V {
+    let (k, v) = table[place];
+    debug_assert_eq!(k, kind);
     v
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn tables_read_by_place_list_kinds_in_order() {
         for (i, c) in Class::ALL.into_iter().enumerate() {
@@ -161,8 +160,6 @@ mod tests {
             assert_eq!(ASSAULT_VALID[i].0, c);
         }
     }
-
-    use super::*;
 
     #[test]
     fn kill_values_ranges_and_chits_match_the_text() {

@@ -136,8 +136,7 @@ impl Battle<'_, '_> {
             let x = &self.s.units[u];
             // One test of all three (`&`): which of them fails follows the
             // units' order and state, a branch apiece the predictor missed.
-            if (x.role == side) & !x.activated & (!x.out & (self.s.alive_n[u] > 0)) {
-                debug_assert!(self.present(u));
+            if (x.role == side) & !x.activated & self.present(u) {
                 break;
             }
             u += 1;

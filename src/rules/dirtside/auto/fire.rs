@@ -326,15 +326,17 @@ impl Battle<'_, '_> {
         let mut attack = self.new_attack();
         // Each ADS covering a target declares, once for the whole attack, how
         // many of its missiles it engages: as many as it can (L806-814).
-        let with_missiles = if missiles { &shots[..] } else { &[][..] };
-        for (_, t, p) in with_missiles {
-            if !matches!(p, Plan::Missile(_)) {
-                continue;
-            }
-            if let Some(a) = self.area_defence(self.s.elements[*t].unit) {
-                match attack.ads.iter_mut().find(|x| x.0 == a) {
-                    Some(x) => x.1 += 1,
-                    None => attack.ads.push((a, 1, 0)),
+        // Only an attack with a missile in it can meet an ADS.
+        if missiles {
+            for (_, t, p) in &shots {
+                if !matches!(p, Plan::Missile(_)) {
+                    continue;
+                }
+                if let Some(a) = self.area_defence(self.s.elements[*t].unit) {
+                    match attack.ads.iter_mut().find(|x| x.0 == a) {
+                        Some(x) => x.1 += 1,
+                        None => attack.ads.push((a, 1, 0)),
+                    }
                 }
             }
         }

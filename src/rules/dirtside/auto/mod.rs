@@ -396,7 +396,8 @@ impl Battle<'_, '_> {
 
     #[inline]
     pub(crate) fn present(&self, u: usize) -> bool {
-        !self.s.units[u].out && self.s.alive_n[u] > 0
+        // `&`: callers test it with other flags in one branch.
+        !self.s.units[u].out & (self.s.alive_n[u] > 0)
     }
 
     /// Takes element `e` off the table (once).

@@ -180,7 +180,7 @@ impl<'a> Prepared<'a> {
             .collect();
         p.reaches = super::reach::Reaches::new(&p);
         p.farthest = super::farthest::Farthest::new(&p);
-        p.opening = p.open();
+        p.opening = p.count_opening();
         Ok(p)
     }
 
@@ -238,7 +238,7 @@ impl<'a> Prepared<'a> {
 
     /// The kept lists and counts a fight starts from, worked out from the
     /// opening elements and units.
-    fn open(&self) -> Opening {
+    fn count_opening(&self) -> Opening {
         let mut o = Opening::default();
         self.count_members(&mut o.alive_n, |x| x.alive);
         self.count_members(&mut o.aboard_n, |x| x.alive && x.aboard.is_some());
@@ -293,9 +293,10 @@ impl<'a> Prepared<'a> {
         s.elements.clone_from(&self.elements);
         s.units.clone_from(&self.units);
         // Copied from the opening worked out once (the prepared battle never
-        // changes), not counted afresh from the elements at every restart.
+        // changes), not counted afresh from the elements at every restart;
+        // the readers of the lists check them against the elements
+        // (`alive_slice`, `side_iter`, `seen_ok`).
         let o = &self.opening;
-        debug_assert!(*o == self.open());
         s.alive_n.clone_from(&o.alive_n);
         s.aboard_n.clone_from(&o.aboard_n);
         s.lost_n.clone_from(&o.lost_n);

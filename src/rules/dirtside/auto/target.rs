@@ -443,6 +443,7 @@ impl Battle<'_, '_> {
                     }
                 },
             };
+            debug_assert_eq!(Some(i), buf.searched.iter().position(|(c, _)| *c == kind));
             last = Some((kind, i));
             let picked = buf.searched[i].1.and_then(|(v, t, a, n)| {
                 let t = self.aim(e, k, (v, t), &buf.options[a..a + n]);
@@ -467,7 +468,8 @@ pub(crate) struct FireBuffers {
     searched: Vec<(FirerKind, Chosen)>,
     /// The elements each choice may aim at, one after another.
     options: Vec<usize>,
-    /// The plans worked out so far (`plan_kept`).
+    /// The plans worked out so far (`plan_kept`); a plan found further
+    /// back is pushed again, so that the next alike firer finds it last.
     plans: Vec<PlanKept>,
 }
 
