@@ -197,14 +197,9 @@ impl Battle<'_, '_> {
             let roll = s.dice.d100();
             debug_assert!((1..=100).contains(&roll));
             s.pieces[i].initiative = roll;
-            let b = sequence::bucket_of(roll, place, *ranks);
-            s.keys.push(((b as u64) << 32) | i as u64);
+            s.keys.push(sequence::roll_key(roll, place, *ranks, i));
         }
-        let keyed = s
-            .keys
-            .iter()
-            .map(|&k| ((k >> 32) as usize, (k & u64::from(u32::MAX)) as usize));
-        sequence::lay_out_by_bucket(keyed, 100 * ranks, &mut s.counts, &mut s.order);
+        sequence::lay_out_by_roll(&s.keys, &mut s.counts, &mut s.room, &mut s.order);
         debug_assert_eq!(s.order, {
             let entries: Vec<sequence::Entry> = (0..s.pieces.len())
                 .filter(|&i| s.pieces[i].fighting())

@@ -272,6 +272,7 @@ pub(crate) struct Fight {
     pub(crate) entries: Vec<crate::rules::action::sequence::Entry>,
     pub(crate) keys: Vec<u64>,
     pub(crate) counts: Vec<u32>,
+    pub(crate) room: Vec<u64>,
     pub(crate) active: Vec<usize>,
     /// Room for who stands under an area attack's template.
     pub(crate) under: Vec<usize>,

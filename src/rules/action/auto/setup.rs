@@ -217,6 +217,7 @@ impl<'a> Prepared<'a> {
             entries: Vec::new(),
             keys: Vec::new(),
             counts: Vec::new(),
+            room: Vec::new(),
             active: Vec::new(),
             under: Vec::new(),
             log: Log::new(self.log),
