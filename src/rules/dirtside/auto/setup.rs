@@ -302,6 +302,12 @@ impl<'a> Prepared<'a> {
         s.lost_n.clone_from(&o.lost_n);
         s.alive_list.clone_from(&o.alive_list);
         s.mf.clone_from(&o.mf);
+        s.roster.clone_from(&o.roster);
+        s.seen.clone_from(&o.seen);
+        s.seen_at.clone_from(&o.seen_at);
+        s.near.clone_from(&o.near);
+        s.near_at.clone_from(&o.near_at);
+        s.unbroken = o.unbroken;
         s.turn = 0;
         s.log.clear();
         s.log.set_on(self.log);
@@ -309,12 +315,6 @@ impl<'a> Prepared<'a> {
         s.left_behind = false;
         s.reach_memo.restart(self.units.len(), self.id);
         s.over = None;
-        s.roster.clone_from(&o.roster);
-        s.seen.clone_from(&o.seen);
-        s.seen_at.clone_from(&o.seen_at);
-        s.near.clone_from(&o.near);
-        s.near_at.clone_from(&o.near_at);
-        s.unbroken = o.unbroken;
     }
 }
 
